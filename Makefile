@@ -1,0 +1,65 @@
+# cvtex: `make demo` sets everything up (TeX Live, fonts, a .venv) and builds the examples;
+# `make test` does the same set-up and runs the tests.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+CVTEX := $(BIN)/cvtex
+PROFILE ?= examples/academic/profile.yaml
+CV_LANG ?= all
+OUT ?=
+
+# Debian packages: XeLaTeX, the Chinese support and fonts, the icon font, pdftotext for tests.
+APT_PACKAGES := texlive-xetex texlive-lang-chinese texlive-latex-extra \
+	texlive-fonts-recommended fonts-noto-cjk fonts-font-awesome fonts-texgyre poppler-utils
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all demo test cv system-deps venv lint format schema golden clean
+
+all: demo
+
+system-deps:
+	@missing=""; for pkg in $(APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$pkg 2>/dev/null | grep -q "ok installed" || missing="$$missing $$pkg"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
+	else echo "system packages: all installed"; fi
+
+$(VENV)/.installed: pyproject.toml
+	[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $@
+
+venv: $(VENV)/.installed
+
+demo: system-deps venv
+	$(CVTEX) build examples/academic/profile.yaml
+	@echo "PDFs are in examples/academic/out/"
+
+cv: system-deps venv
+	$(CVTEX) build $(PROFILE) --lang $(CV_LANG) $(if $(OUT),--out $(OUT))
+
+test: system-deps venv
+	$(BIN)/ruff check cvtex tests
+	$(BIN)/ruff format --check cvtex tests
+	$(BIN)/python -m pytest -q
+
+lint: venv
+	$(BIN)/ruff check cvtex tests && $(BIN)/ruff format --check cvtex tests
+
+format: venv
+	$(BIN)/ruff format cvtex tests && $(BIN)/ruff check --fix cvtex tests
+
+# Regenerate the shipped JSON Schema and the golden .tex files after a deliberate change.
+schema: venv
+	$(CVTEX) schema > cvtex/profile.schema.json
+
+golden: venv
+	CVTEX_UPDATE_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_golden.py
+
+clean:
+	rm -rf examples/*/out .pytest_cache

@@ -1,0 +1,110 @@
+"""The ``cvtex`` command: a few lines per command over the library."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from . import __version__, starter
+from . import build as builder
+from . import doctor as checkup
+from .errors import CvtexError, ExitCode
+from .profile import load_profile
+from .schema import schema_text
+from .validate import coverage_report
+
+PROFILE = click.Path(path_type=Path, dir_okay=False)
+
+
+class _Group(click.Group):
+    """Turns cvtex's own errors into a message and an exit code, never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except CvtexError as exc:
+            click.secho(f"error: {exc.message}", fg="red", err=True)
+            if exc.hint:
+                click.echo(f"  hint: {exc.hint}", err=True)
+            ctx.exit(int(exc.exit_code))
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            ctx.exit(130)
+        except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except Exception as exc:  # a bug in cvtex: say so plainly, keep the trace for debugging
+            if os.environ.get("CVTEX_DEBUG"):
+                raise
+            click.secho(f"internal error: {type(exc).__name__}: {exc}", fg="red", err=True)
+            click.echo(
+                "  hint: this is a bug in cvtex; rerun with CVTEX_DEBUG=1 and report the traceback",
+                err=True,
+            )
+            ctx.exit(int(ExitCode.INTERNAL))
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cvtex")
+def main() -> None:
+    """Typeset bilingual CVs (English and Chinese) from one YAML profile.
+
+    \b
+    Exit codes: 0 success, 1 a problem in your input, 2 a malformed command line,
+    3 a missing tool or font (see `cvtex doctor`), 4 XeLaTeX failed.
+    """
+
+
+@main.command()
+@click.argument("profile", type=PROFILE)
+@click.option("--lang", "langs", envvar="CVTEX_LANG", help="Comma list (en,zh) or all (default).")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Output folder (default: out/ beside the profile).",
+)
+@click.option("--theme", default=builder.DEFAULT_THEME, show_default=True, help="Template theme.")
+@click.option("-q", "--quiet", is_flag=True, help="Print only errors.")
+def build(profile: Path, langs: str | None, out_dir: Path | None, theme: str, quiet: bool) -> None:
+    """Build PDFs (and their .tex) for the profile's languages."""
+
+    def report(done: builder.BuiltLanguage) -> None:
+        if not quiet:
+            click.echo(f"{done.language}: {done.pdf} ({done.seconds:.1f} s)")
+
+    builder.build(profile, langs, out_dir, theme, on_done=report)
+
+
+@main.command()
+@click.argument("profile", type=PROFILE)
+def validate(profile: Path) -> None:
+    """Check a profile and report, per language, which text falls back to another."""
+    loaded = load_profile(profile)
+    click.echo(coverage_report(loaded))
+
+
+@main.command()
+@click.argument("path", type=PROFILE)
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+def new(path: Path, force: bool) -> None:
+    """Write a commented bilingual starter profile to PATH."""
+    starter.write_starter(path, force=force)
+    click.echo(f"wrote {path}; edit it, then: cvtex build {path}")
+
+
+@main.command()
+def doctor() -> None:
+    """Check that XeLaTeX, the TeX packages and the fonts cvtex uses are installed."""
+    report = checkup.diagnose()
+    click.echo(report.text())
+    if not report.ok:
+        sys.exit(int(ExitCode.TOOLCHAIN_MISSING))
+
+
+@main.command()
+def schema() -> None:
+    """Print the profile's JSON Schema (for editors' autocompletion)."""
+    click.echo(schema_text(), nl=False)

@@ -1,0 +1,84 @@
+"""Render a localized CV into LaTeX source with the theme's paired templates."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import jinja2
+
+from .errors import ToolchainError
+from .fonts import ResolvedFont, describe, installed_families, resolve
+from .locale import Catalog
+from .localize import CvView
+from .texescape import TexCode, tex_url, to_tex
+from .theme import Theme
+
+FONT_INSTALL_HINT = "sudo apt-get install fonts-noto-cjk   (or: make system-deps)"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a template needs beyond the CV: fonts and icons, merged from theme and locale."""
+
+    serif: ResolvedFont | None
+    sans: ResolvedFont | None
+    cjk_serif: ResolvedFont | None
+    cjk_sans: ResolvedFont | None
+    icon_font: str | None
+    icons: dict[str, str]
+    language: str
+
+
+def language_settings(theme: Theme, catalog: Catalog) -> Settings:
+    """The one place where theme defaults and a language's own settings meet."""
+    cjk_serif = resolve(catalog.fonts.serif)
+    cjk_sans = resolve(catalog.fonts.sans) or cjk_serif
+    if catalog.fonts.serif and cjk_serif is None:
+        raise ToolchainError(
+            f"no font for {catalog.language} ({catalog.code}) is installed: "
+            f"looked for {describe(catalog.fonts.serif)}",
+            FONT_INSTALL_HINT,
+        )
+    icon_font = theme.icon_font if theme.icon_font in installed_families() else None
+    return Settings(
+        serif=resolve(theme.fonts.serif),
+        sans=resolve(theme.fonts.sans),
+        cjk_serif=cjk_serif,
+        cjk_sans=cjk_sans,
+        icon_font=icon_font,
+        icons=theme.icons if icon_font else {},
+        language=catalog.code,
+    )
+
+
+@cache
+def _environment(theme_folder: str) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(theme_folder),
+        # LaTeX is full of {% and {{; these delimiters never occur in it.
+        block_start_string="((*",
+        block_end_string="*))",
+        variable_start_string="(((",
+        variable_end_string=")))",
+        comment_start_string="((=",
+        comment_end_string="=))",
+        line_comment_prefix="%%",
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        # Every printed value goes through the one escape path, so a template cannot
+        # forget it; TexCode values (already LaTeX) pass unchanged.
+        finalize=to_tex,
+    )
+    env.filters["tex"] = to_tex
+    env.filters["url"] = tex_url
+    env.filters["raw"] = TexCode  # for values the theme itself wrote: font names, colours
+    return env
+
+
+def render_tex(view: CvView, catalog: Catalog, theme: Theme, settings: Settings) -> str:
+    template = _environment(str(theme.folder)).get_template(f"{catalog.template}.tex.j2")
+    return template.render(cv=view, catalog=catalog, settings=settings)

@@ -1,0 +1,31 @@
+"""``cvtex new``: a commented bilingual profile to start from."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import InputError
+from .resources import SCHEMA_FILE
+
+STARTER = Path(__file__).with_name("starter.yaml")
+
+
+def write_starter(path: Path, force: bool = False) -> None:
+    if path.exists() and not force:
+        raise InputError(
+            f"{path} already exists; cvtex never overwrites a profile",
+            "choose another name, or pass --force to replace it",
+        )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # "x" mode closes the gap between the check above and the write.
+    with path.open("w" if force else "x", encoding="utf-8") as handle:
+        handle.write(starter_text(path))
+
+
+def starter_text(path: Path) -> str:
+    # Plain replacement, not str.format: the profile itself is full of braces.
+    return (
+        STARTER.read_text(encoding="utf-8")
+        .replace("{schema}", SCHEMA_FILE.resolve().as_uri())
+        .replace("{file}", path.name)
+    )

@@ -1,0 +1,50 @@
+"""Shared fixtures: the example profile built once per test session with real XeLaTeX."""
+
+from __future__ import annotations
+
+import subprocess
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from cvtex.build import BuiltLanguage, build
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "academic" / "profile.yaml"
+
+
+def pdf_text(pdf: Path) -> str:
+    return subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+
+
+def normalized(text: str) -> str:
+    """Text as compared across PDF extraction: full-width forms folded, no spaces, no hyphens.
+
+    Line breaks, hyphenation and the spacing xeCJK adds between scripts all vanish, so a
+    phrase matches however the page happened to break it.
+    """
+    text = unicodedata.normalize("NFKC", text).replace("、", ",").replace("’", "'")
+    return "".join(ch for ch in text if not ch.isspace() and ch not in "-–")
+
+
+@dataclass(frozen=True)
+class BuiltExample:
+    out_dir: Path
+    results: dict[str, BuiltLanguage]
+
+    def text(self, language: str) -> str:
+        return pdf_text(self.results[language].pdf)
+
+    def log(self, language: str) -> str:
+        return self.results[language].log
+
+
+@pytest.fixture(scope="session")
+def built_example(tmp_path_factory: pytest.TempPathFactory) -> BuiltExample:
+    out_dir = tmp_path_factory.mktemp("example-out")
+    results = build(EXAMPLE, out_dir=out_dir)
+    return BuiltExample(out_dir, {result.language: result for result in results})

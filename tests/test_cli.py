@@ -1,0 +1,151 @@
+"""The command line: each command over the library, and clean errors with exit codes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cvtex import __version__
+from cvtex.cli import main
+from cvtex.errors import ExitCode
+
+from .conftest import pdf_text
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, [str(arg) for arg in args])
+
+
+def test_version_and_help():
+    assert __version__ in run("--version").output
+    for command in ("build", "validate", "new", "doctor", "schema"):
+        result = run(command, "--help")
+        assert result.exit_code == 0, result.output
+        assert "Usage:" in result.output
+
+
+def test_new_writes_a_valid_profile_and_never_overwrites(tmp_path):
+    target = tmp_path / "my-cv.yaml"
+    assert run("new", target).exit_code == 0
+    original = target.read_text(encoding="utf-8")
+    assert "$schema=file://" in original
+    assert run("validate", target).exit_code == 0
+
+    target.write_text(original + "# my edits\n", encoding="utf-8")
+    again = run("new", target)
+    assert again.exit_code == ExitCode.USER_ERROR
+    assert "already exists" in again.output
+    assert target.read_text(encoding="utf-8").endswith("# my edits\n")
+    assert run("new", target, "--force").exit_code == 0
+
+
+def test_missing_file_is_a_clean_error(tmp_path):
+    result = run("build", tmp_path / "nope.yaml")
+    assert result.exit_code == ExitCode.USER_ERROR
+    assert "nope.yaml: no such file" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_yaml_syntax_error_names_the_line(tmp_path):
+    profile = tmp_path / "cv.yaml"
+    profile.write_text("name: Jin\ncontacts:\n  - type: email\n   value: x\n", encoding="utf-8")
+    result = run("validate", profile)
+    assert result.exit_code == ExitCode.USER_ERROR
+    assert f"{profile}:4:" in result.output
+    assert "YAML syntax error" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_unknown_key_names_its_path_line_and_a_suggestion(tmp_path):
+    profile = tmp_path / "cv.yaml"
+    profile.write_text(
+        "name: Jin\neducation:\n  - institution: USTC\n    degre: PhD\n", encoding="utf-8"
+    )
+    result = run("validate", profile)
+    assert result.exit_code == ExitCode.USER_ERROR
+    assert f"{profile}:4:" in result.output
+    assert "education[0].degre: unknown key 'degre' (did you mean 'degree'?)" in result.output
+    assert "education[0].degree: this field is required" in result.output
+
+
+def test_bad_date_and_bad_layout(tmp_path):
+    profile = tmp_path / "cv.yaml"
+    profile.write_text(
+        "name: Jin\nexperience:\n  - title: X\n    start: 2020-13\n", encoding="utf-8"
+    )
+    result = run("validate", profile)
+    assert "experience[0].start: month 13 is not between 1 and 12" in result.output
+    profile.write_text("name: Jin\nlayout:\n  en: [educaton]\n", encoding="utf-8")
+    result = run("validate", profile)
+    assert result.exit_code == ExitCode.USER_ERROR
+    assert "layout.en[0]: no section 'educaton' (did you mean 'education'?)" in result.output
+
+
+def test_aliases_are_refused(tmp_path):
+    profile = tmp_path / "cv.yaml"
+    profile.write_text("name: &n Jin\nowner_names: [*n]\n", encoding="utf-8")
+    result = run("validate", profile)
+    assert result.exit_code == ExitCode.USER_ERROR
+    assert "aliases" in result.output
+
+
+def test_unknown_language_for_build(tmp_path):
+    target = tmp_path / "cv.yaml"
+    run("new", target)
+    result = run("build", target, "--lang", "fr")
+    assert result.exit_code == ExitCode.USER_ERROR
+    assert "not written in fr" in result.output
+
+
+def test_build_one_language_writes_pdf_and_tex_beside_the_profile(tmp_path):
+    target = tmp_path / "my-cv.yaml"
+    run("new", target)
+    result = run("build", target, "--lang", "zh")
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "out"
+    assert sorted(p.name for p in out.iterdir()) == ["my-cv.zh.pdf", "my-cv.zh.tex"]
+    assert "林梅" in pdf_text(out / "my-cv.zh.pdf")
+
+
+def test_failed_build_keeps_the_previous_pdf(tmp_path):
+    target = tmp_path / "cv.yaml"
+    run("new", target)
+    assert run("build", target, "--lang", "en", "--out", tmp_path / "o").exit_code == 0
+    pdf = tmp_path / "o" / "cv.en.pdf"
+    before = pdf.read_bytes()
+    # A character no configured font has: the build must fail and leave the old PDF.
+    target.write_text(
+        target.read_text(encoding="utf-8").replace("Mei Lin, zh", "Mei Lin \U0001d11e, zh"),
+        encoding="utf-8",
+    )
+    result = run("build", target, "--lang", "en", "--out", tmp_path / "o")
+    assert result.exit_code == ExitCode.USER_ERROR
+    assert "U+1D11E" in result.output
+    assert f"{target}:" in result.output  # points at the profile line that holds it
+    assert pdf.read_bytes() == before
+    assert not [p for p in (tmp_path / "o").iterdir() if p.name.startswith(".cvtex-")]
+
+
+def test_doctor_reports_installed_toolchain():
+    result = run("doctor")
+    assert result.exit_code == 0, result.output
+    assert "xelatex" in result.output
+    assert "MISSING" not in result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_env_variable_selects_language(tmp_path, monkeypatch, lang):
+    target = tmp_path / "cv.yaml"
+    run("new", target)
+    monkeypatch.setenv("CVTEX_LANG", lang)
+    assert run("build", target).exit_code == 0
+    assert [p.name for p in (tmp_path / "out").glob("*.pdf")] == [f"cv.{lang}.pdf"]
+
+
+def test_schema_command_matches_shipped_schema():
+    shipped = Path(__file__).resolve().parent.parent / "cvtex" / "profile.schema.json"
+    assert run("schema").output == shipped.read_text(encoding="utf-8"), (
+        "the shipped schema is stale: run `make schema`"
+    )

@@ -1,0 +1,33 @@
+"""Golden .tex files of the example, compared exactly.
+
+After a deliberate change to templates, locales or the example, regenerate them with
+``make golden`` (CVTEX_UPDATE_GOLDEN=1) and review the diff before committing.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from cvtex.build import render_languages
+from cvtex.profile import load_profile
+
+from .conftest import EXAMPLE
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+UPDATE = os.environ.get("CVTEX_UPDATE_GOLDEN") == "1"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_example_tex_matches_golden(lang):
+    (rendered,) = render_languages(load_profile(EXAMPLE), [lang])
+    golden = GOLDEN / f"academic.{lang}.tex"
+    if UPDATE:
+        golden.write_text(rendered.tex, encoding="utf-8")
+    assert golden.exists(), f"{golden} is missing: run `make golden`"
+    assert rendered.tex == golden.read_text(encoding="utf-8"), (
+        f"{golden.name} differs from the rendered TeX; if the change is intended, "
+        "run `make golden` and review the diff"
+    )
