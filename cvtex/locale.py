@@ -39,6 +39,8 @@ class Punctuation(Model):
     list_last: str
     comma: str
     author_separator: str
+    cjk_author_separator: str = Field(description="Between two names written in CJK.")
+    citation_separator: str = Field(description="Between authors, title and venue.")
     colon: str
     open_paren: str
     close_paren: str

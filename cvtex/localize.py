@@ -60,6 +60,7 @@ class Row:
 class Person:
     name: str
     owner: bool
+    separator: str  # what follows the name in its list: empty after the last
 
 
 @dataclass(frozen=True)
@@ -245,10 +246,17 @@ class _Localizer:
         return rows
 
     def people(self, names: list[Text], path: Path_) -> list[Person]:
+        texts = [self.text(name, (*path, k)) for k, name in enumerate(names)]
+        punctuation = self.catalog.punctuation
         people = []
-        for k, name in enumerate(names):
-            text = self.text(name, (*path, k))
-            people.append(Person(text, text.strip() in self.owner_names))
+        for k, text in enumerate(texts):
+            if k == len(texts) - 1:
+                separator = ""
+            elif _is_cjk(text) and _is_cjk(texts[k + 1]):
+                separator = punctuation.cjk_author_separator
+            else:
+                separator = punctuation.author_separator
+            people.append(Person(text, text in self.owner_names, separator))
         return people
 
     def _publications(self, section: Section, _: Path_) -> list[Citation]:
@@ -334,6 +342,10 @@ class _Localizer:
         elif url is None and contact.type == "website":
             url = text if "://" in text else f"https://{text}"
         return Contact(contact.type, text, url)
+
+
+def _is_cjk(text: str) -> bool:
+    return any("\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff" for ch in text)
 
 
 def _all_values(text: Text) -> list[str]:

@@ -44,7 +44,8 @@ _INLINE = re.compile(
 )
 
 _CONTROL = {cat for cat in ("Cc", "Cs", "Co", "Cn")}
-_SPACES = re.compile(r"\s+")
+# ASCII white space only: an ideographic space (U+3000) is a character CJK text relies on.
+_SPACES = re.compile(r"[ \t\n\r\f\v]+")
 
 
 def clean_text(text: str) -> str:

@@ -32,12 +32,12 @@ def english_items() -> list[str]:
         line = line.strip()
         if line.startswith("- ") and not line.startswith("- |"):
             items.append(line[2:])
-        elif match := re.match(r"^\d+\. .*?\*(.+?)\*", line):
+        elif match := re.search(r"^\d+\. .*?(?<!\*)\*([^*]+)\*(?!\*)", line):
             items.append(match[1])  # a publication's title
         elif match := re.match(r"^\| • (.+?) \| (.+?) \|$", line):
             items.append(match[1])  # an award
             items.append(match[2])  # and its years
-    return [_plain(item) for item in items]
+    return _skill_parts([_plain(item) for item in items])
 
 
 def chinese_items() -> list[str]:
@@ -49,13 +49,27 @@ def chinese_items() -> list[str]:
             items.append(line.lstrip("• "))
         elif re.match(r"^\d+\. ", line):
             items.append(line.split(" ", 1)[1])
-    return [_plain(item) for item in items]
+    return _skill_parts([_plain(item) for item in items])
 
 
 def _plain(item: str) -> str:
-    """The reference's markup and link marks, as text."""
-    item = item.replace("**", "").replace("*", "")
+    """The reference's markup as text: **bold**, *italic* and $3\\times$."""
+    item = re.sub(r"\*\*(.+?)\*\*", r"\1", item)
+    item = re.sub(r"(?<!\w)\*(\S.*?)\*", r"\1", item)
     return re.sub(r"\$(\d(?:\.\d)?)\\times\$", r"\1×", item)
+
+
+def _skill_parts(items: list[str]) -> list[str]:
+    """A skills line ("Category: a, b") is checked part by part: one profile keeps one order."""
+    parts = []
+    for item in items:
+        category, colon, rest = item.partition(": ")
+        if colon and "," in rest and len(category) < 30:
+            parts.append(category)
+            parts.extend(entry.strip() for entry in rest.split(","))
+        else:
+            parts.append(item)
+    return parts
 
 
 def test_reference_lists_are_not_empty():
