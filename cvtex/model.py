@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -86,18 +87,6 @@ class Scoped(Model):
     tags: list[str] = Field(default_factory=list, description="Tags that sections select on.")
 
 
-def _scoped_from_text(value: Any) -> Any:
-    # Usually bare text; the mapping form is only needed to scope or nest it.
-    if isinstance(value, str):
-        return {"text": value}
-    is_text_by_language = isinstance(value, dict) and all(
-        re.match(LANG_PATTERN, str(key)) for key in value
-    )
-    if is_text_by_language:
-        return {"text": value}
-    return value
-
-
 class ScopedText(Scoped):
     text: Text
 
@@ -106,8 +95,18 @@ class Bullet(ScopedText):
     items: list[BulletField] = Field(default_factory=list, description="Nested bullets.")
 
 
-BulletField = Annotated[Bullet, BeforeValidator(_scoped_from_text)]
-LabelField = Annotated[ScopedText, BeforeValidator(_scoped_from_text)]
+def _as_bullet(value: Any) -> Any:
+    return value if isinstance(value, Bullet) else Bullet(text=value)
+
+
+def _as_label(value: Any) -> Any:
+    return value if isinstance(value, ScopedText) else ScopedText(text=value)
+
+
+# Usually bare text; the mapping form ({text: ..., only: [zh]}) is for scoping or nesting.
+# A union rather than a conversion before validation, so that the JSON Schema says so too.
+BulletField = Annotated[str | dict[Lang, str | None] | Bullet, AfterValidator(_as_bullet)]
+LabelField = Annotated[str | dict[Lang, str | None] | ScopedText, AfterValidator(_as_label)]
 Bullet.model_rebuild()
 
 
