@@ -38,6 +38,7 @@ venv: $(VENV)/.installed
 
 demo: system-deps venv
 	$(CVTEX) build examples/academic/profile.yaml
+	$(CVTEX) build examples/academic/profile.yaml --variant industry
 	@echo "PDFs are in examples/academic/out/"
 
 cv: system-deps venv

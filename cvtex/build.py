@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import os
 import shutil
 import tempfile
@@ -14,6 +15,7 @@ from .engine import DEFAULT_TIMEOUT, run_xelatex
 from .errors import CvtexError, InputError
 from .locale import load_catalog
 from .localize import Fallback, localize
+from .model import Profile, Variant
 from .profile import LoadedProfile, load_profile
 from .render import language_settings, render_tex
 from .theme import load_theme
@@ -27,6 +29,7 @@ class RenderedLanguage:
     stem: str
     tex: str
     fallbacks: list[Fallback]
+    photo: str | None  # the file name the .tex expects the photo under
 
 
 @dataclass(frozen=True)
@@ -52,23 +55,42 @@ def select_languages(requested: str | None, declared: list[str]) -> list[str]:
     return list(dict.fromkeys(chosen))
 
 
-def output_stem(profile_file: Path, language: str) -> str:
-    return f"{profile_file.stem}.{language}"
+def output_stem(profile_file: Path, language: str, variant: str | None = None) -> str:
+    parts = [profile_file.stem, variant, language]
+    return ".".join(part for part in parts if part)
+
+
+def select_variant(requested: str | None, profile: Profile) -> Variant | None:
+    """``--variant``: a named variant; without it, the profile's default variant, if any."""
+    if requested is None:
+        return profile.variants.get(profile.default_variant or "")
+    if requested not in profile.variants:
+        known = ", ".join(profile.variants) or "none are defined"
+        close = difflib.get_close_matches(requested, list(profile.variants), n=1)
+        raise InputError(
+            f"--variant {requested}: no such variant in the profile"
+            + (f" (did you mean {close[0]!r}?)" if close else ""),
+            f"variants: {known}",
+        )
+    return profile.variants[requested]
 
 
 def render_languages(
-    loaded: LoadedProfile, languages: list[str], theme_name: str = DEFAULT_THEME
+    loaded: LoadedProfile,
+    languages: list[str],
+    theme_name: str = DEFAULT_THEME,
+    variant: str | None = None,
 ) -> list[RenderedLanguage]:
     """The pure half of a build: LaTeX source for each language, no engine involved."""
     theme = load_theme(theme_name)
+    chosen_variant = select_variant(variant, loaded.profile)
     rendered = []
     for language in languages:
         catalog = load_catalog(language)
-        view = localize(loaded.profile, loaded.source, catalog)
+        view = localize(loaded.profile, loaded.source, catalog, chosen_variant)
         tex = render_tex(view, catalog, theme, language_settings(theme, catalog))
-        rendered.append(
-            RenderedLanguage(language, output_stem(loaded.file, language), tex, view.fallbacks)
-        )
+        stem = output_stem(loaded.file, language, variant)
+        rendered.append(RenderedLanguage(language, stem, tex, view.fallbacks, view.photo))
     return rendered
 
 
@@ -83,10 +105,11 @@ def build(
     theme: str = DEFAULT_THEME,
     timeout: float = DEFAULT_TIMEOUT,
     on_done: Callable[[BuiltLanguage], None] | None = None,
+    variant: str | None = None,
 ) -> list[BuiltLanguage]:
     loaded = load_profile(profile_file)
     chosen = select_languages(languages, loaded.profile.languages)
-    rendered = render_languages(loaded, chosen, theme)
+    rendered = render_languages(loaded, chosen, theme, variant)
     out_dir = out_dir or default_out_dir(profile_file)
     out_dir.mkdir(parents=True, exist_ok=True)
 
@@ -121,6 +144,8 @@ def compile_into(
     try:
         tex_file = work / f"{item.stem}.tex"
         tex_file.write_text(item.tex, encoding="utf-8")
+        if item.photo:
+            _place_photo(loaded, work / item.photo)
         run = run_xelatex(tex_file, timeout)
         if run.missing_glyphs:
             raise _missing_glyph_error(
@@ -129,9 +154,30 @@ def compile_into(
         pdf, tex = out_dir / f"{item.stem}.pdf", out_dir / f"{item.stem}.tex"
         os.replace(run.pdf, pdf)
         os.replace(tex_file, tex)
+        if item.photo:
+            # Beside the .tex too, so that running xelatex there by hand still works.
+            os.replace(work / item.photo, out_dir / item.photo)
         return BuiltLanguage(item.language, pdf, tex, run.seconds, run.log)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def _place_photo(loaded: LoadedProfile, target: Path) -> None:
+    assert loaded.profile.photo is not None
+    source = (loaded.file.parent / loaded.profile.photo.file).resolve()
+    if source.suffix.lower() not in (".png", ".jpg", ".jpeg", ".pdf"):
+        raise InputError(
+            f"{loaded.source.locate(('photo', 'file'))}: photo.file: {source.name} is not a "
+            "PNG, JPEG or PDF image"
+        )
+    try:
+        shutil.copyfile(source, target)
+    except OSError as exc:
+        raise InputError(
+            f"{loaded.source.locate(('photo', 'file'))}: photo.file: cannot read {source} "
+            f"({exc.strerror})",
+            "paths are relative to the profile's folder",
+        ) from None
 
 
 def _missing_glyph_error(char: str, font: str, loaded: LoadedProfile) -> InputError:

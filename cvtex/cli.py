@@ -67,15 +67,23 @@ def main() -> None:
     help="Output folder (default: out/ beside the profile).",
 )
 @click.option("--theme", default=builder.DEFAULT_THEME, show_default=True, help="Template theme.")
+@click.option("--variant", help="A variant named in the profile (one-page, industry, ...).")
 @click.option("-q", "--quiet", is_flag=True, help="Print only errors.")
-def build(profile: Path, langs: str | None, out_dir: Path | None, theme: str, quiet: bool) -> None:
+def build(
+    profile: Path,
+    langs: str | None,
+    out_dir: Path | None,
+    theme: str,
+    variant: str | None,
+    quiet: bool,
+) -> None:
     """Build PDFs (and their .tex) for the profile's languages."""
 
     def report(done: builder.BuiltLanguage) -> None:
         if not quiet:
             click.echo(f"{done.language}: {done.pdf} ({done.seconds:.1f} s)")
 
-    builder.build(profile, langs, out_dir, theme, on_done=report)
+    builder.build(profile, langs, out_dir, theme, on_done=report, variant=variant)
 
 
 @main.command()

@@ -53,6 +53,14 @@ class Labels(Model):
     venue_tag_no_year: str = Field(description="The venue tag when there is no year: {abbr}.")
     citation_year: bool = Field(description="Whether the year follows the venue in citations.")
     patent_number: str = Field(description="A patent's number: {number}.")
+    dissertation: str
+    gpa: str
+    rank: str
+    honors: str
+    mentors: str
+    updated: str = Field(description="The 'updated on' line: {date}.")
+    equal_contribution: str = Field(description="The legend of the * mark.")
+    corresponding_author: str = Field(description="The legend of the † mark.")
 
 
 class Catalog(Model):
@@ -66,6 +74,11 @@ class Catalog(Model):
     dates: DateFormats
     punctuation: Punctuation
     labels: Labels
+    links: dict[str, str] = Field(description="Names of link kinds: pdf, slides, code, ...")
+    statuses: dict[str, str] = Field(description="Publication statuses; empty to show none.")
+    publication_types: dict[str, str] = Field(
+        description="Group headings by publication type, in the order they are shown."
+    )
 
     def title(self, section_id: str, kind: str) -> str:
         return self.titles.get(section_id) or self.titles.get(kind) or section_id.title()

@@ -6,13 +6,14 @@ templates lay out. Nothing here knows about LaTeX.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from . import model
 from .locale import Catalog
-from .model import Profile, Section, Text
+from .model import Profile, Section, Text, Variant
 from .source import Path_, SourceMap, format_path
 
 
@@ -40,9 +41,16 @@ class Contact:
 
 
 @dataclass(frozen=True)
+class Link:
+    label: str
+    url: str
+
+
+@dataclass(frozen=True)
 class Bullet:
     text: str
     items: list[Bullet] = field(default_factory=list)
+    numbered: bool = False
 
 
 @dataclass(frozen=True)
@@ -54,12 +62,14 @@ class Row:
     detail: str
     dates: str
     bullets: list[Bullet]
+    links: list[Link] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
 class Person:
     name: str
     owner: bool
+    marks: str  # equal-contribution and corresponding-author marks
     separator: str  # what follows the name in its list: empty after the last
 
 
@@ -71,13 +81,33 @@ class Citation:
     venue: str
     venue_tag: str
     year: str
+    status: str
+    awards: list[str]
     labels: list[str]
+    links: list[Link]
 
 
 @dataclass(frozen=True)
-class Award:
-    name: str
-    years: str
+class CitationGroup:
+    heading: str  # empty when the section is not grouped
+    citations: list[Citation]
+
+
+@dataclass(frozen=True)
+class Publications:
+    groups: list[CitationGroup]
+    legend: str  # explains the author marks used, if any
+
+    def __bool__(self) -> bool:
+        return any(group.citations for group in self.groups)
+
+
+@dataclass(frozen=True)
+class Item:
+    """A line with text on the left and a short note (years, a level) on the right."""
+
+    text: str
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -87,19 +117,40 @@ class SkillGroup:
 
 
 @dataclass(frozen=True)
+class Referee:
+    name: str
+    lines: list[str]
+    email: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A free entry: text, an optional date, links and nested items."""
+
+    text: str
+    date: str
+    links: list[Link]
+    items: list[Bullet]
+
+
+@dataclass(frozen=True)
 class SectionView:
     id: str
     kind: str
     title: str
-    entries: Sequence[Any]
+    entries: Any  # a list, or a Publications
 
 
 @dataclass(frozen=True)
 class CvView:
     language: str
     name: str
+    headline: str
+    photo: str | None  # the image's file name beside the .tex, if this CV shows it
+    updated: str
     contacts: list[Contact]
     sections: list[SectionView]
+    font_size: str
     fallbacks: list[Fallback]
     own_texts: int  # text fields shown in this language that have text of their own
 
@@ -114,15 +165,27 @@ _CONTACT_URLS = {
 }
 
 
-def localize(profile: Profile, source: SourceMap, catalog: Catalog) -> CvView:
-    return _Localizer(profile, source, catalog).view()
+def photo_name(profile: Profile, profile_file: Path) -> str | None:
+    """The name the photo is copied to beside the .tex, so that the .tex rebuilds by hand."""
+    if profile.photo is None:
+        return None
+    return f"{profile_file.stem}.photo{Path(profile.photo.file).suffix.lower()}"
+
+
+def localize(
+    profile: Profile, source: SourceMap, catalog: Catalog, variant: Variant | None = None
+) -> CvView:
+    return _Localizer(profile, source, catalog, variant or Variant()).view()
 
 
 class _Localizer:
-    def __init__(self, profile: Profile, source: SourceMap, catalog: Catalog) -> None:
+    def __init__(
+        self, profile: Profile, source: SourceMap, catalog: Catalog, variant: Variant
+    ) -> None:
         self.profile = profile
         self.source = source
         self.catalog = catalog
+        self.variant = variant
         self.lang = catalog.code
         self.fallbacks: list[Fallback] = []
         self.own_texts = 0
@@ -137,7 +200,31 @@ class _Localizer:
             self.contact(contact, ("contacts", i)) for i, contact in self.shown(profile.contacts)
         ]
         sections = [section for section in self.sections() if section.entries]
-        return CvView(self.lang, name, contacts, sections, self.fallbacks, self.own_texts)
+        return CvView(
+            language=self.lang,
+            name=name,
+            headline=self.text(profile.headline, ("headline",)),
+            photo=self.photo(),
+            updated=(
+                self.catalog.labels.updated.format(date=self.catalog.format_date(profile.updated))
+                if profile.updated
+                else ""
+            ),
+            contacts=contacts,
+            sections=sections,
+            font_size=self.variant.font_size or "10pt",
+            fallbacks=self.fallbacks,
+            own_texts=self.own_texts,
+        )
+
+    def photo(self) -> str | None:
+        photo = self.profile.photo
+        if photo is None:
+            return None
+        shown = photo.show is None or self.lang in photo.show
+        if self.variant.photo is not None:
+            shown = self.variant.photo
+        return photo_name(self.profile, self.source.file) if shown else None
 
     # -- text and scope ------------------------------------------------------------------
 
@@ -160,21 +247,43 @@ class _Localizer:
     def shown(
         self, items: Iterable[model.Scoped], select: list[str] | None = None
     ) -> list[tuple[int, Any]]:
-        """The items of a list this language shows, with their index in the profile."""
+        """The items of a list this language (and variant) shows, with their profile index."""
+        excluded = set(self.variant.exclude)
         return [
             (i, item)
             for i, item in enumerate(items)
             if (item.only is None or self.lang in item.only)
             and (not select or set(select) & set(item.tags))
+            and not excluded & set(item.tags)
         ]
 
-    def bullets(self, bullets: list[model.Bullet], path: Path_) -> list[Bullet]:
+    def bullets(self, bullets: list[model.Bullet], path: Path_, top: bool = True) -> list[Bullet]:
+        shown = self.shown(bullets)
+        if top and self.variant.max_bullets is not None:
+            shown = shown[: self.variant.max_bullets]
         return [
             Bullet(
                 self.text(bullet.text, (*path, i)),
-                self.bullets(bullet.items, (*path, i, "items")),
+                self.bullets(bullet.items, (*path, i, "items"), top=False),
+                bullet.numbered,
             )
-            for i, bullet in self.shown(bullets)
+            for i, bullet in shown
+        ]
+
+    def texts(self, values: list[Text], path: Path_) -> list[str]:
+        return [text for k, value in enumerate(values) if (text := self.text(value, (*path, k)))]
+
+    def labelled(self, label: str, value: str) -> Bullet:
+        return Bullet(f"{label}{self.catalog.punctuation.colon}{value}")
+
+    def links(self, links: list[model.Link], path: Path_) -> list[Link]:
+        names = self.catalog.links
+        return [
+            Link(
+                self.text(link.label, (*path, i, "label")) if link.label else names[link.type],
+                link.url,
+            )
+            for i, link in self.shown(links)
         ]
 
     def joined(self, parts: Iterable[str]) -> str:
@@ -185,11 +294,12 @@ class _Localizer:
     def sections(self) -> list[SectionView]:
         profile = self.profile
         sections = profile.sections or model.default_sections(profile)
-        order = profile.layout.get(self.lang) or list(sections)
         views = []
-        for section_id in order:
+        for section_id in self.order(sections):
             section = sections.get(section_id, Section())
             if section.only is not None and self.lang not in section.only:
+                continue
+            if set(section.tags) & set(self.variant.exclude):
                 continue
             kind = model.section_kind(section_id, section)
             title = (
@@ -198,39 +308,72 @@ class _Localizer:
                 else self.catalog.title(section_id, kind)
             )
             entries = getattr(self, f"_{kind}")(section, ("sections", section_id))
+            if isinstance(entries, list) and section.limit is not None:
+                entries = entries[: section.limit]
             views.append(SectionView(section_id, kind, title, entries))
         return views
+
+    def order(self, sections: dict[str, Section]) -> list[str]:
+        layout = self.variant.layout
+        if isinstance(layout, list):
+            return layout
+        if isinstance(layout, dict) and self.lang in layout:
+            return layout[self.lang]
+        return self.profile.layout.get(self.lang) or list(sections)
+
+    def pool(self, kind: str, section: Section) -> list[tuple[Path_, Any]]:
+        name = model.POOLS[kind]
+        return [
+            ((name, i), item) for i, item in self.shown(getattr(self.profile, name), section.select)
+        ]
+
+    def span(self, entry: model.Dated) -> str:
+        return self.catalog.format_span(entry.start, entry.end, entry.date)
+
+    def _summary(self, section: Section, path: Path_) -> list[str]:
+        return _paragraphs(self.text(self.profile.summary, ("summary",)))
+
+    def _text(self, section: Section, path: Path_) -> list[str]:
+        return _paragraphs(self.text(section.text, (*path, "text")))
 
     def _education(self, section: Section, _: Path_) -> list[Row]:
         rows = []
         labels = self.catalog.labels
-        for i, entry in self.shown(self.profile.education, section.select):
-            path: Path_ = ("education", i)
+        for path, entry in self.pool("education", section):
             degree = self.text(entry.degree, (*path, "degree"))
             if entry.field is not None and (subject := self.text(entry.field, (*path, "field"))):
                 degree = labels.degree_field.format(degree=degree, field=subject)
-            bullets = self.bullets(entry.bullets, (*path, "bullets"))
-            if entry.advisors:
-                names = [
-                    self.text(name, (*path, "advisors", k)) for k, name in enumerate(entry.advisors)
-                ]
-                colon = self.catalog.punctuation.colon
-                bullets.append(Bullet(f"{labels.advisors}{colon}{self.catalog.join(names)}"))
+            details = []
+            if entry.dissertation is not None:
+                title = self.text(entry.dissertation, (*path, "dissertation"))
+                details.append(self.labelled(labels.dissertation, f"*{title}*"))
+            grades = [f"{labels.gpa} {entry.gpa}" if entry.gpa else ""]
+            if entry.rank is not None:
+                grades.append(f"{labels.rank} {self.text(entry.rank, (*path, 'rank'))}")
+            if grade_text := self.joined(grades):
+                details.append(Bullet(grade_text))
+            if honors := self.texts(entry.honors, (*path, "honors")):
+                details.append(self.labelled(labels.honors, self.catalog.join(honors)))
+            if advisors := self.texts(entry.advisors, (*path, "advisors")):
+                details.append(self.labelled(labels.advisors, self.catalog.join(advisors)))
             rows.append(
                 Row(
                     heading=self.text(entry.institution, (*path, "institution")),
                     place=self.text(entry.location, (*path, "location")),
                     detail=degree,
-                    dates=self.catalog.format_span(entry.start, entry.end, entry.date),
-                    bullets=bullets,
+                    dates=self.span(entry),
+                    bullets=self.bullets(entry.bullets, (*path, "bullets")) + details,
                 )
             )
         return rows
 
     def _experience(self, section: Section, _: Path_) -> list[Row]:
         rows = []
-        for i, entry in self.shown(self.profile.experience, section.select):
-            path: Path_ = ("experience", i)
+        for path, entry in self.pool("experience", section):
+            bullets = self.bullets(entry.bullets, (*path, "bullets"))
+            if mentors := self.texts(entry.mentors, (*path, "mentors")):
+                mentors_label = self.catalog.labels.mentors
+                bullets.append(self.labelled(mentors_label, self.catalog.join(mentors)))
             rows.append(
                 Row(
                     heading=self.text(entry.title, (*path, "title")),
@@ -239,56 +382,112 @@ class _Localizer:
                         for key in ("organization", "team", "location")
                     ),
                     detail=self.text(entry.role, (*path, "role")),
-                    dates=self.catalog.format_span(entry.start, entry.end, entry.date),
-                    bullets=self.bullets(entry.bullets, (*path, "bullets")),
+                    dates=self.span(entry),
+                    bullets=bullets,
+                    links=self.links(entry.links, (*path, "links")),
                 )
             )
         return rows
 
-    def people(self, names: list[Text], path: Path_) -> list[Person]:
-        texts = [self.text(name, (*path, k)) for k, name in enumerate(names)]
+    def _teaching(self, section: Section, _: Path_) -> list[Row]:
+        return [
+            Row(
+                heading=self.text(entry.course, (*path, "course")),
+                place=self.text(entry.institution, (*path, "institution")),
+                detail=self.text(entry.role, (*path, "role")),
+                dates=self.text(entry.term, (*path, "term")) or self.span(entry),
+                bullets=[],
+            )
+            for path, entry in self.pool("teaching", section)
+        ]
+
+    def _talks(self, section: Section, _: Path_) -> list[Row]:
+        return [
+            Row(
+                heading=self.text(talk.title, (*path, "title")),
+                place=self.text(talk.location, (*path, "location")),
+                detail=self.text(talk.event, (*path, "event")),
+                dates=self.span(talk),
+                bullets=[],
+                links=self.links(talk.links, (*path, "links")),
+            )
+            for path, talk in self.pool("talks", section)
+        ]
+
+    def people(self, authors: list[model.Author], path: Path_) -> list[Person]:
+        texts = [self.text(author.name, (*path, k)) for k, author in enumerate(authors)]
         punctuation = self.catalog.punctuation
         people = []
-        for k, text in enumerate(texts):
+        for k, (author, text) in enumerate(zip(authors, texts, strict=True)):
             if k == len(texts) - 1:
                 separator = ""
             elif _is_cjk(text) and _is_cjk(texts[k + 1]):
                 separator = punctuation.cjk_author_separator
             else:
                 separator = punctuation.author_separator
-            people.append(Person(text, text in self.owner_names, separator))
+            # The owner is recognised in any of the name's languages and listed forms.
+            owner = bool(self.owner_names & {text, *_all_values(author.name)})
+            marks = ("*" if author.equal else "") + ("†" if author.corresponding else "")
+            people.append(Person(text, owner, marks, separator))
         return people
 
-    def _publications(self, section: Section, _: Path_) -> list[Citation]:
+    def citation(self, number: int, path: Path_, pub: model.Publication) -> Citation:
         labels = self.catalog.labels
-        citations = []
-        for number, (i, pub) in enumerate(self.shown(self.profile.publications, section.select), 1):
-            path: Path_ = ("publications", i)
-            tag = ""
-            if pub.abbr:
-                pattern = labels.venue_tag if pub.year else labels.venue_tag_no_year
-                year = pub.year or 0
-                tag = pattern.format(abbr=pub.abbr, year=year, yy=f"{year % 100:02d}")
-            citations.append(
-                Citation(
-                    number=number,
-                    authors=self.people(pub.authors, (*path, "authors")),
-                    title=self.text(pub.title, (*path, "title")),
-                    venue=self.text(pub.venue, (*path, "venue")),
-                    venue_tag=tag,
-                    year=str(pub.year) if pub.year and labels.citation_year else "",
-                    labels=[
-                        self.text(label.text, (*path, "labels", k))
-                        for k, label in self.shown(pub.labels)
-                    ],
-                )
+        tag = ""
+        if pub.abbr:
+            pattern = labels.venue_tag if pub.year else labels.venue_tag_no_year
+            year = pub.year or 0
+            tag = pattern.format(abbr=pub.abbr, year=year, yy=f"{year % 100:02d}")
+        return Citation(
+            number=number,
+            authors=self.people(pub.authors, (*path, "authors")),
+            title=self.text(pub.title, (*path, "title")),
+            venue=self.text(pub.venue, (*path, "venue")),
+            venue_tag=tag,
+            year=str(pub.year) if pub.year and (labels.citation_year or not tag) else "",
+            status=self.catalog.statuses.get(pub.status, ""),
+            awards=self.texts(pub.awards, (*path, "awards")),
+            labels=[
+                self.text(label.text, (*path, "labels", k)) for k, label in self.shown(pub.labels)
+            ],
+            links=self.links(pub.links, (*path, "links")),
+        )
+
+    def _publications(self, section: Section, _: Path_) -> Publications:
+        chosen = self.pool("publications", section)
+        if section.limit is not None:
+            chosen = chosen[: section.limit]
+        citations = [(pub, self.citation(0, path, pub)) for path, pub in chosen]
+        groups = _group(citations, section.group_by, self.catalog.publication_types)
+        # Numbers follow the order shown, groups included: 1..n, or n..1 when descending.
+        count = sum(len(group) for _, group in groups)
+        position = 0
+        numbered_groups = []
+        for heading, group in groups:
+            numbered = []
+            for cite in group:
+                position += 1
+                if section.numbering == "ascending":
+                    numbered.append(replace(cite, number=position))
+                elif section.numbering == "descending":
+                    numbered.append(replace(cite, number=count - position + 1))
+                else:
+                    numbered.append(cite)
+            numbered_groups.append(CitationGroup(heading, numbered))
+        marks = "".join(person.marks for _, cite in citations for person in cite.authors)
+        legend = [
+            text
+            for mark, text in (
+                ("*", self.catalog.labels.equal_contribution),
+                ("†", self.catalog.labels.corresponding_author),
             )
-        return citations
+            if mark in marks
+        ]
+        return Publications(numbered_groups, self.catalog.punctuation.list_separator.join(legend))
 
     def _patents(self, section: Section, _: Path_) -> list[Citation]:
         citations = []
-        for number, (i, patent) in enumerate(self.shown(self.profile.patents, section.select), 1):
-            path: Path_ = ("patents", i)
+        for number, (path, patent) in enumerate(self.pool("patents", section), 1):
             number_text = (
                 self.catalog.labels.patent_number.format(number=patent.number)
                 if patent.number
@@ -302,36 +501,84 @@ class _Localizer:
                     venue=self.joined([number_text, self.text(patent.status, (*path, "status"))]),
                     venue_tag="",
                     year=str(patent.year) if patent.year else "",
+                    status="",
+                    awards=[],
                     labels=[],
+                    links=self.links(patent.links, (*path, "links")),
                 )
             )
         return citations
 
-    def _awards(self, section: Section, _: Path_) -> list[Award]:
-        separator = self.catalog.punctuation.list_separator
+    def years(self, years: list[int]) -> str:
+        return self.catalog.punctuation.list_separator.join(str(year) for year in years)
+
+    def _awards(self, section: Section, _: Path_) -> list[Item]:
         return [
-            Award(
-                self.text(award.name, ("awards", i, "name")),
-                separator.join(str(year) for year in award.years),
+            Item(self.text(award.name, (*path, "name")), self.years(award.years))
+            for path, award in self.pool("awards", section)
+        ]
+
+    def _service(self, section: Section, _: Path_) -> list[Item]:
+        return [
+            Item(
+                self.text(entry.text, (*path, "text")), self.years(entry.years) or self.span(entry)
             )
-            for i, award in self.shown(self.profile.awards, section.select)
+            for path, entry in self.pool("service", section)
+        ]
+
+    def _languages(self, section: Section, _: Path_) -> list[Item]:
+        return [
+            Item(
+                self.text(entry.language, (*path, "language")),
+                self.text(entry.level, (*path, "level")),
+            )
+            for path, entry in self.pool("languages", section)
         ]
 
     def _skills(self, section: Section, _: Path_) -> list[SkillGroup]:
-        separator = self.catalog.punctuation.list_separator
-        return [
-            SkillGroup(
-                self.text(group.category, ("skills", i, "category")),
-                separator.join(
-                    self.text(item, ("skills", i, "items", k)) for k, item in enumerate(group.items)
-                ),
+        groups = []
+        punctuation = self.catalog.punctuation
+        for path, group in self.pool("skills", section):
+            items = []
+            for k, skill in enumerate(group.items):
+                name = self.text(skill.name, (*path, "items", k))
+                if skill.level is not None:
+                    level = self.text(skill.level, (*path, "items", k, "level"))
+                    name = f"{name}{punctuation.open_paren}{level}{punctuation.close_paren}"
+                items.append(name)
+            groups.append(
+                SkillGroup(
+                    self.text(group.category, (*path, "category")),
+                    punctuation.list_separator.join(items),
+                )
             )
-            for i, group in self.shown(self.profile.skills, section.select)
+        return groups
+
+    def _references(self, section: Section, _: Path_) -> list[Referee]:
+        return [
+            Referee(
+                name=self.text(referee.name, (*path, "name")),
+                lines=[
+                    text
+                    for key in ("title", "affiliation")
+                    if (text := self.text(getattr(referee, key), (*path, key)))
+                ]
+                + ([referee.phone] if referee.phone else []),
+                email=referee.email or "",
+            )
+            for path, referee in self.pool("references", section)
         ]
 
-    def _text(self, section: Section, path: Path_) -> list[str]:
-        paragraph = self.text(section.text, (*path, "text"))
-        return [part.strip() for part in paragraph.split("\n\n") if part.strip()]
+    def _others(self, section: Section, _: Path_) -> list[Entry]:
+        return [
+            Entry(
+                text=self.text(entry.text, (*path, "text")),
+                date=self.span(entry),
+                links=self.links(entry.links, (*path, "links")),
+                items=self.bullets(entry.items, (*path, "items"), top=False),
+            )
+            for path, entry in self.pool("others", section)
+        ]
 
     def contact(self, contact: model.Contact, path: Path_) -> Contact:
         text = self.text(contact.value, (*path, "value"))
@@ -342,6 +589,33 @@ class _Localizer:
         elif url is None and contact.type == "website":
             url = text if "://" in text else f"https://{text}"
         return Contact(contact.type, text, url)
+
+
+def _paragraphs(text: str) -> list[str]:
+    # A literal block (|) separates paragraphs by a blank line; a folded (>) or plain
+    # scalar has already turned each blank line into a single newline.
+    separator = "\n\n" if "\n\n" in text else "\n"
+    return [part.strip() for part in text.split(separator) if part.strip()]
+
+
+def _group(
+    citations: list[tuple[model.Publication, Citation]], by: str, type_names: dict[str, str]
+) -> list[tuple[str, list[Citation]]]:
+    """Sub-lists by publication type (in the catalog's order) or by year (newest first)."""
+    if by == "none":
+        return [("", [cite for _, cite in citations])]
+    groups: dict[str, list[Citation]] = {}
+    if by == "type":
+        for kind in type_names:
+            groups[type_names[kind]] = [
+                cite for pub, cite in citations if (pub.type or "other") == kind
+            ]
+    else:
+        for year in sorted({pub.year or 0 for pub, _ in citations}, reverse=True):
+            groups[str(year) if year else ""] = [
+                cite for pub, cite in citations if (pub.year or 0) == year
+            ]
+    return [(heading, group) for heading, group in groups.items() if group]
 
 
 def _is_cjk(text: str) -> bool:

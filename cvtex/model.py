@@ -93,6 +93,7 @@ class ScopedText(Scoped):
 
 class Bullet(ScopedText):
     items: list[BulletField] = Field(default_factory=list, description="Nested bullets.")
+    numbered: bool = Field(False, description="Number the nested items (1, 2, 3).")
 
 
 def _as_bullet(value: Any) -> Any:
@@ -121,6 +122,20 @@ class Contact(Scoped):
     url: str | None = Field(None, description="Link target; derived from the value if omitted.")
 
 
+LinkKind = Literal["pdf", "slides", "video", "code", "blog", "doi", "arxiv", "poster", "url"]
+
+
+class Link(Scoped):
+    type: LinkKind = "url"
+    url: str
+    label: Text | None = Field(None, description="Shown instead of the locale's name.")
+
+
+class Photo(Model):
+    file: str = Field(description="An image file (png, jpg or pdf), relative to the profile.")
+    show: list[Lang] | None = Field(None, description="Languages that show the photo.")
+
+
 class Dated(Scoped):
     start: Date | None = None
     end: End | None = None
@@ -133,6 +148,10 @@ class Education(Dated):
     degree: Text
     field: Text | None = None
     advisors: list[Text] = Field(default_factory=list)
+    dissertation: Text | None = Field(None, description="The thesis or dissertation title.")
+    gpa: str | None = Field(None, description="For example 3.9/4.0.")
+    rank: Text | None = Field(None, description="For example 1/120, or Top 5%.")
+    honors: list[Text] = Field(default_factory=list)
     bullets: list[BulletField] = Field(default_factory=list)
 
 
@@ -142,26 +161,63 @@ class Experience(Dated):
     team: Text | None = None
     location: Text | None = None
     role: Text | None = None
+    mentors: list[Text] = Field(default_factory=list, description="Mentors or advisors.")
+    links: list[Link] = Field(default_factory=list)
     bullets: list[BulletField] = Field(default_factory=list)
 
 
+class Author(Model):
+    name: Text
+    equal: bool = Field(False, description="Equal contribution (marked *).")
+    corresponding: bool = Field(False, description="Corresponding author (marked †).")
+
+
+def _as_author(value: Any) -> Any:
+    return value if isinstance(value, Author) else Author(name=value)
+
+
+AuthorField = Annotated[str | dict[Lang, str | None] | Author, AfterValidator(_as_author)]
+
+PublicationStatus = Literal["published", "accepted", "to-appear", "under-review", "preprint"]
+PublicationType = Literal[
+    "conference", "journal", "workshop", "preprint", "thesis", "book", "chapter", "other"
+]
+
+
 class Publication(Scoped):
-    authors: list[Text]
-    title: Text
+    bib: str | None = Field(None, description="The key of this entry in the bibliography file.")
+    authors: list[AuthorField] = Field(default_factory=list)
+    title: Text | None = None
     venue: Text | None = Field(None, description="The venue's full name.")
     abbr: str | None = Field(None, description="The venue's abbreviation, shown in bold.")
     year: int | None = None
+    type: PublicationType | None = Field(None, description="For grouping by type.")
+    status: PublicationStatus = "published"
+    awards: list[Text] = Field(
+        default_factory=list, description="Paper awards, such as Best Paper Award."
+    )
     labels: list[LabelField] = Field(
         default_factory=list, description="Short labels such as CCF A; scope them with only."
+    )
+    links: list[Link] = Field(default_factory=list)
+
+
+class Bibliography(Model):
+    """Publications kept in a BibTeX file, with additions per key kept in the profile."""
+
+    file: str = Field(description="A .bib file, relative to the profile.")
+    abbreviate_first_names: bool = Field(
+        True, description="Show Jin Fang as J. Fang (as most CS CVs do)."
     )
 
 
 class Patent(Scoped):
-    inventors: list[Text]
+    inventors: list[AuthorField]
     title: Text
     number: str | None = None
     status: Text | None = None
     year: int | None = None
+    links: list[Link] = Field(default_factory=list)
 
 
 def _one_or_many(value: Any) -> Any:
@@ -182,13 +238,78 @@ class Award(Scoped):
     years: Years = Field(default_factory=list, description="A year, or a list of years.")
 
 
+class Skill(Model):
+    name: Text
+    level: Text | None = None
+
+
+def _as_skill(value: Any) -> Any:
+    return value if isinstance(value, Skill) else Skill(name=value)
+
+
+SkillField = Annotated[str | dict[Lang, str | None] | Skill, AfterValidator(_as_skill)]
+
+
 class SkillGroup(Scoped):
     category: Text
-    items: list[Text]
+    items: list[SkillField]
+
+
+class Teaching(Dated):
+    course: Text
+    role: Text | None = None
+    institution: Text | None = None
+    term: Text | None = Field(None, description="Free text such as Fall 2023; or use start/end.")
+
+
+class Service(Dated):
+    text: Text = Field(description="For example: Reviewer of IEEE JSAC.")
+    years: Years = Field(default_factory=list)
+
+
+class Talk(Dated):
+    title: Text
+    event: Text | None = None
+    location: Text | None = None
+    links: list[Link] = Field(default_factory=list)
+
+
+class SpokenLanguage(Scoped):
+    language: Text
+    level: Text | None = None
+
+
+class Reference(Scoped):
+    name: Text
+    title: Text | None = None
+    affiliation: Text | None = None
+    email: str | None = None
+    phone: str | None = None
+
+
+class Other(Dated):
+    """A free entry: a side project, a hobby with dated records, a translated talk."""
+
+    text: Text
+    links: list[Link] = Field(default_factory=list)
+    items: list[BulletField] = Field(default_factory=list)
 
 
 SectionKind = Literal[
-    "education", "experience", "publications", "patents", "awards", "skills", "text"
+    "summary",
+    "education",
+    "experience",
+    "publications",
+    "patents",
+    "awards",
+    "teaching",
+    "service",
+    "talks",
+    "skills",
+    "languages",
+    "references",
+    "others",
+    "text",
 ]
 
 
@@ -201,26 +322,63 @@ class Section(Scoped):
         default_factory=list, description="Show only the entries with one of these tags."
     )
     text: Text | None = Field(None, description="The paragraph of a text section.")
+    group_by: Literal["none", "type", "year"] = Field(
+        "none", description="Publications only: sub-headings by type or by year."
+    )
+    numbering: Literal["ascending", "descending", "none"] = Field(
+        "ascending", description="Publications only: how the list is numbered."
+    )
+    limit: int | None = Field(None, ge=1, description="Show at most this many entries.")
+
+
+class Variant(Model):
+    """A named CV made from the same profile: chosen sections, tagged items and options."""
+
+    description: str | None = None
+    layout: dict[Lang, list[str]] | list[str] | None = Field(
+        None, description="Section ids (per language, or one list for all)."
+    )
+    exclude: list[str] = Field(
+        default_factory=list, description="Leave out every entry and bullet with these tags."
+    )
+    max_bullets: int | None = Field(None, ge=0, description="At most this many bullets per entry.")
+    font_size: Literal["10pt", "11pt"] | None = None
+    photo: bool | None = Field(None, description="Override whether the photo is shown.")
 
 
 class Profile(Model):
     schema_: str | None = Field(None, alias="$schema")
+    include: list[str] = Field(
+        default_factory=list,
+        description="Other YAML files whose lists (publications, experience, ...) join these.",
+    )
     languages: list[Lang] = Field(
         default_factory=lambda: ["en", "zh"],
         description="The languages this profile is written in; the first is the fallback.",
     )
     name: Text
+    headline: Text | None = Field(None, description="A title line under the name.")
+    photo: Photo | None = None
+    updated: Date | None = Field(None, description="Shown as 'updated on', per locale.")
     owner_names: list[str] = Field(
         default_factory=list,
         description="Forms of your name in author lists (J. Fang, 方缙): set in bold.",
     )
     contacts: list[Contact] = Field(default_factory=list)
+    summary: Text | None = Field(None, description="A summary or biography paragraph.")
     education: list[Education] = Field(default_factory=list)
     experience: list[Experience] = Field(default_factory=list)
+    bibliography: Bibliography | None = None
     publications: list[Publication] = Field(default_factory=list)
     patents: list[Patent] = Field(default_factory=list)
     awards: list[Award] = Field(default_factory=list)
+    teaching: list[Teaching] = Field(default_factory=list)
+    service: list[Service] = Field(default_factory=list)
+    talks: list[Talk] = Field(default_factory=list)
     skills: list[SkillGroup] = Field(default_factory=list)
+    spoken_languages: list[SpokenLanguage] = Field(default_factory=list)
+    references: list[Reference] = Field(default_factory=list)
+    others: list[Other] = Field(default_factory=list)
     sections: dict[str, Section] = Field(
         default_factory=dict,
         description="The sections by id, in their default order.",
@@ -229,9 +387,27 @@ class Profile(Model):
         default_factory=dict,
         description="Section ids in the order each language shows them.",
     )
+    variants: dict[str, Variant] = Field(default_factory=dict)
+    default_variant: str | None = Field(
+        None, description="The variant built when --variant is not given."
+    )
 
 
-POOLS = ("education", "experience", "publications", "patents", "awards", "skills")
+# The lists a section can show, by section kind.
+POOLS = {
+    "education": "education",
+    "experience": "experience",
+    "publications": "publications",
+    "patents": "patents",
+    "awards": "awards",
+    "teaching": "teaching",
+    "service": "service",
+    "talks": "talks",
+    "skills": "skills",
+    "languages": "spoken_languages",
+    "references": "references",
+    "others": "others",
+}
 
 
 def section_kind(section_id: str, section: Section) -> str:
@@ -239,5 +415,7 @@ def section_kind(section_id: str, section: Section) -> str:
 
 
 def default_sections(profile: Profile) -> dict[str, Section]:
-    """Sections for a profile that names none: every non-empty list, in the usual order."""
-    return {pool: Section() for pool in POOLS if getattr(profile, pool)}
+    """Sections for a profile that names none: the summary, then every non-empty list."""
+    sections = {"summary": Section()} if profile.summary else {}
+    sections.update({kind: Section() for kind, pool in POOLS.items() if getattr(profile, pool)})
+    return sections

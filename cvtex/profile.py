@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from . import model
+from .bibliography import merge_bibliography, read_bibliography
 from .errors import InputError
 from .model import POOLS, Profile
 from .source import SourceMap, format_path, load_yaml
@@ -20,10 +21,15 @@ from .source import SourceMap, format_path, load_yaml
 class LoadedProfile:
     profile: Profile
     source: SourceMap
+    inputs: tuple[Path, ...]  # every file the profile was read from: itself, includes, .bib
 
     @property
     def file(self) -> Path:
         return self.source.file
+
+
+# The lists an included file may add to; any other key it sets must not be set twice.
+_LISTS = {"contacts", *POOLS.values()}
 
 
 def load_profile(file: Path) -> LoadedProfile:
@@ -34,32 +40,105 @@ def load_profile(file: Path) -> LoadedProfile:
             f"not {type(data).__name__ if data is not None else 'an empty file'}",
             "start from `cvtex new my-cv.yaml`",
         )
+    inputs = [file, *_merge_includes(data, source)]
+    bibliography = data.get("bibliography")
+    if isinstance(bibliography, dict) and isinstance(bibliography.get("file"), str):
+        bib_file = _relative(file, bibliography["file"])
+        entries = read_bibliography(bib_file, bibliography.get("abbreviate_first_names", True))
+        merge_bibliography(data, entries, bib_file, source)
+        inputs.append(bib_file)
     try:
         profile = Profile.model_validate(data)
     except ValidationError as exc:
         raise InputError(_describe(exc, data, source)) from None
     _check_references(profile, source)
-    return LoadedProfile(profile, source)
+    if profile.photo:
+        inputs.append(_relative(file, profile.photo.file))
+    return LoadedProfile(profile, source, tuple(inputs))
+
+
+def _relative(profile_file: Path, name: str) -> Path:
+    return (profile_file.parent / name).resolve()
+
+
+def _merge_includes(data: dict[str, Any], source: SourceMap) -> list[Path]:
+    """Join each included file's lists to the profile's; other keys may be set only once."""
+    included = data.get("include") or []
+    if not isinstance(included, list):
+        return []  # validation reports the wrong type with its line
+    files = []
+    for position, name in enumerate(included):
+        if not isinstance(name, str):
+            continue
+        file = _relative(source.file, name)
+        if not file.is_file():
+            raise InputError(
+                f"{source.locate(('include', position))}: include[{position}]: no such file {file}",
+                "paths are relative to the profile's folder",
+            )
+        extra, extra_source = load_yaml(file)
+        if not isinstance(extra, dict):
+            raise InputError(f"{file}: an included file is a YAML mapping (publications: ...)")
+        for key, value in extra.items():
+            where = extra_source.locate((key,))
+            if key == "include":
+                raise InputError(f"{where}: include: an included file cannot include others")
+            if key in _LISTS and isinstance(value, list):
+                existing = data.setdefault(key, [])
+                if not isinstance(existing, list):
+                    continue
+                for index in range(len(value)):
+                    source.graft(extra_source, (key, index), (key, len(existing) + index))
+                existing.extend(value)
+            elif key in data:
+                raise InputError(
+                    f"{where}: {key} is set both here and in {source.file}",
+                    "keep it in one of the two files",
+                )
+            else:
+                data[key] = value
+                source.graft(extra_source, (key,), (key,))
+        files.append(file)
+    return files
 
 
 def _check_references(profile: Profile, source: SourceMap) -> None:
-    known = set(profile.sections) | set(POOLS)
-    for lang, ids in profile.layout.items():
-        if lang not in profile.languages:
+    known = set(profile.sections) | set(POOLS) | {"summary"}
+    layouts: list[tuple[tuple[str | int, ...], str, list[str]]] = [
+        (("layout", lang), lang, ids) for lang, ids in profile.layout.items()
+    ]
+    for name, variant in profile.variants.items():
+        if isinstance(variant.layout, list):
+            layouts.append((("variants", name, "layout"), "", variant.layout))
+        elif variant.layout:
+            layouts.extend(
+                (("variants", name, "layout", lang), lang, ids)
+                for lang, ids in variant.layout.items()
+            )
+    default = profile.default_variant
+    if default and default not in profile.variants:
+        raise InputError(
+            f"{source.locate(('default_variant',))}: default_variant: no variant "
+            f"{default!r}{_suggest(default, set(profile.variants))}",
+            "define it under variants:, or remove default_variant",
+        )
+    for base, lang, ids in layouts:
+        if lang and lang not in profile.languages:
             raise InputError(
-                f"{source.locate(('layout', lang))}: layout.{lang}: {lang!r} is not one of the "
+                f"{source.locate(base)}: {format_path(base)}: {lang!r} is not one of the "
                 f"profile's languages ({', '.join(profile.languages)})",
-                f"add {lang} to languages:, or remove layout.{lang}",
+                f"add {lang} to languages:, or remove {format_path(base)}",
             )
         for position, section_id in enumerate(ids):
             if section_id not in known:
+                path = (*base, position)
                 raise InputError(
-                    f"{source.locate(('layout', lang, position))}: layout.{lang}[{position}]: "
+                    f"{source.locate(path)}: {format_path(path)}: "
                     f"no section {section_id!r}{_suggest(section_id, known)}",
                     "define it under sections:, or use one of: " + ", ".join(sorted(known)),
                 )
     for section_id, section in profile.sections.items():
-        if section.kind is None and section_id not in POOLS:
+        if section.kind is None and section_id not in POOLS and section_id != "summary":
             raise InputError(
                 f"{source.locate(('sections', section_id))}: sections.{section_id}: "
                 "this section needs a kind",

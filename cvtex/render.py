@@ -81,4 +81,5 @@ def _environment(theme_folder: str) -> jinja2.Environment:
 
 def render_tex(view: CvView, catalog: Catalog, theme: Theme, settings: Settings) -> str:
     template = _environment(str(theme.folder)).get_template(f"{catalog.template}.tex.j2")
-    return template.render(cv=view, catalog=catalog, settings=settings)
+    # The macro definitions at the top of a template leave blank lines behind.
+    return template.render(cv=view, catalog=catalog, settings=settings).lstrip()

@@ -39,6 +39,17 @@ class SourceMap:
     file: Path
     positions: dict[Path_, Position] = field(default_factory=dict)
 
+    def graft(self, other: SourceMap, from_prefix: Path_, to_prefix: Path_) -> None:
+        """Take the positions under ``from_prefix`` in ``other`` as if written at ``to_prefix``.
+
+        Included files and bibliographies join the profile's lists; their values keep
+        pointing at the file and line they were written in.
+        """
+        size = len(from_prefix)
+        for path, position in other.positions.items():
+            if path[:size] == from_prefix:
+                self.positions[(*to_prefix, *path[size:])] = position
+
     def locate(self, path: Path_) -> Position:
         """The position of ``path``, or of its nearest ancestor that was written in the file."""
         path = tuple(path)

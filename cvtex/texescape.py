@@ -96,7 +96,8 @@ def _markup(text: str) -> str:
 def _convert(match: re.Match[str]) -> str | None:
     if match["link"]:
         url = tex_url(match["link_url"])
-        return rf"\href{{{url}}}{{{_markup(match['link_text'])}}}"
+        # \cvhref is the theme's styled \href (every theme defines it).
+        return rf"\cvhref{{{url}}}{{{_markup(match['link_text'])}}}"
     if match["bold"]:
         return rf"\textbf{{{_markup(match['bold_text'])}}}"
     if match["italic"]:

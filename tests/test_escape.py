@@ -32,12 +32,12 @@ def test_control_characters_are_dropped_and_space_collapsed():
 def test_bold_italic_and_links():
     assert to_tex("**J. Fang** and *GRID*") == r"\textbf{J. Fang} and \emph{GRID}"
     assert to_tex("see [code](https://github.com/a/b_c)") == (
-        r"see \href{https://github.com/a/b_c}{code}"
+        r"see \cvhref{https://github.com/a/b_c}{code}"
     )
 
 
 def test_markup_inside_link_text_is_escaped():
-    assert to_tex("[50% **off**](https://x.org)") == r"\href{https://x.org}{50\% \textbf{off}}"
+    assert to_tex("[50% **off**](https://x.org)") == r"\cvhref{https://x.org}{50\% \textbf{off}}"
 
 
 def test_small_math_is_typeset():

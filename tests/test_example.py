@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, normalized
+from cvtex.build import build
+
+from .conftest import EXAMPLE, ROOT, normalized
 
 SEEDS = Path(os.environ.get("CVTEX_SEEDS", ROOT.parent / "shared" / "seeds"))
 ENGLISH_SEED = SEEDS / "001_1e443034aa517cad.txt"
@@ -125,3 +127,16 @@ def test_tex_beside_the_pdf_rebuilds_by_hand(built_example, tmp_path):
         capture_output=True,
     )
     assert (tmp_path / tex.with_suffix(".pdf").name).exists()
+
+
+def test_industry_variant_is_one_page_in_each_language(tmp_path):
+    results = build(EXAMPLE, out_dir=tmp_path, variant="industry")
+    assert sorted(result.pdf.name for result in results) == [
+        "profile.industry.en.pdf",
+        "profile.industry.zh.pdf",
+    ]
+    for result in results:
+        info = subprocess.run(
+            ["pdfinfo", str(result.pdf)], capture_output=True, text=True, check=True
+        ).stdout
+        assert re.search(r"^Pages:\s+1$", info, re.MULTILINE), result.pdf.name

@@ -1,0 +1,227 @@
+"""A profile that uses every content feature, built in English and Chinese with XeLaTeX."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from cvtex.build import build, render_languages
+from cvtex.errors import InputError
+from cvtex.profile import load_profile
+
+from .conftest import ROOT, normalized, pdf_text
+
+FULL = ROOT / "tests" / "data" / "full" / "profile.yaml"
+GOLDEN = ROOT / "tests" / "golden"
+
+
+@pytest.fixture(scope="module")
+def full(tmp_path_factory):
+    out = tmp_path_factory.mktemp("full")
+    results = {result.language: result for result in build(FULL, out_dir=out)}
+    return out, results
+
+
+def text_of(full, lang):
+    return pdf_text(full[1][lang].pdf)
+
+
+def flat(full, lang):
+    return normalized(text_of(full, lang))
+
+
+def pdf_urls(pdf: Path) -> str:
+    return subprocess.run(
+        ["pdfinfo", "-url", str(pdf)], capture_output=True, text=True, check=True
+    ).stdout
+
+
+def image_count(pdf: Path) -> int:
+    listing = subprocess.run(
+        ["pdfimages", "-list", str(pdf)], capture_output=True, text=True, check=True
+    ).stdout
+    return len(listing.splitlines()) - 2
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_full_profile_matches_golden(lang):
+    (rendered,) = render_languages(load_profile(FULL), [lang])
+    golden = GOLDEN / f"full.{lang}.tex"
+    if os.environ.get("CVTEX_UPDATE_GOLDEN") == "1":
+        golden.write_text(rendered.tex, encoding="utf-8")
+    assert rendered.tex == golden.read_text(encoding="utf-8"), "run `make golden` and review"
+
+
+def test_header(full):
+    en, zh = flat(full, "en"), flat(full, "zh")
+    for piece in (
+        "Jin Fang",
+        "PhD Candidate in Computer Science",
+        "Google Scholar",
+        "0000-0002-1825-0097",
+        "jin-fang-example",
+        "Hefei, China",
+    ):
+        assert normalized(piece) in en
+    assert "方缙" in zh and "计算机科学博士研究生" in zh and "合肥" in zh
+    urls = pdf_urls(full[1]["en"].pdf)
+    assert "https://scholar.google.com/citations?user=XXXX&hl=en" in urls
+    assert "https://orcid.org/0000-0002-1825-0097" in urls
+    assert "https://www.linkedin.com/in/jin-fang-example" in urls
+
+
+def test_photo_only_where_the_language_shows_it(full):
+    out, results = full
+    assert image_count(results["zh"].pdf) == 1
+    assert image_count(results["en"].pdf) == 0
+    assert (out / "profile.photo.png").exists()  # beside the .tex that names it
+
+
+def test_summary_paragraphs_and_updated_date(full):
+    en = text_of(full, "en")
+    assert "I build collective communication libraries" in en
+    assert "Second paragraph: 50% & C# $5 _x_ {a} ~ ^ \\ stay literal." in en
+    assert "Last updated: Nov 2026" in en
+    assert "更新于 2026.11" in text_of(full, "zh")
+
+
+def test_education_details(full):
+    en = flat(full, "en")
+    for piece in (
+        "Dissertation: Efficient Communication for Distributed Training",
+        "GPA 3.9/4.0, Rank 2/120",
+        "Honors: Outstanding Graduate",
+        "Advisors: Prof. Hongli Xu and Prof. Gongming Zhao",
+        "Sep 2020 – Jun 2026 (expected)",
+        "2016 – 2020",
+    ):
+        assert normalized(piece) in en
+    zh = flat(full, "zh")
+    assert normalized("导师：徐宏力教授、赵功名教授") in zh
+    assert normalized("2020.09–2026.06（预计）") in zh
+
+
+def test_experience_with_mentors_nested_numbered_items_and_links(full):
+    en = text_of(full, "en")
+    assert "1. Dense LLMs" in en and "3. Vision transformers" in en
+    assert "Mentors: Dr. Size Zheng" in en
+    assert "[code]" in en and "https://github.com/example/flux" in pdf_urls(full[1]["en"].pdf)
+    assert "Jun 2024 – Present" in en
+    assert normalized("2024.06–至今") in flat(full, "zh")
+
+
+def test_publications(full):
+    en, zh = text_of(full, "en"), text_of(full, "zh")
+    flat_en = normalized(en)
+    # grouped by type, numbered descending over the order shown
+    assert en.index("Conference Papers") < en.index("Journal Articles") < en.index("Preprints")
+    tex = full[1]["en"].tex.read_text(encoding="utf-8")
+    numbers = [int(part.split("]")[0]) for part in tex.split(r"\item[{[")[1:]]
+    assert numbers == [4, 3, 2, 1]
+    # marks, legend, status, paper award, labels per language, links
+    assert r"\cvowner{J. Fang}\textsuperscript{*†}" in tex
+    assert "* Equal contribution, † Corresponding author" in en
+    assert "To appear" in en and "待发表" in zh
+    assert "Distinguished Artifact Award" in en and "杰出工件奖" in zh
+    assert "CORE A*" in en and "CORE" not in zh
+    assert "CCF A" in zh and "CCF" not in en
+    for kind in ("pdf", "slides", "video", "code", "blog"):
+        assert f"[{kind}]" in en
+    assert "https://example.com/v?id=1&t=2" in pdf_urls(full[1]["en"].pdf)
+    # the owner is found in the Chinese script too
+    zh_tex = full[1]["zh"].tex.read_text(encoding="utf-8")
+    assert r"\cvowner{林梅}" not in zh_tex and r"\cvowner{方缙}" in zh_tex
+    # the included file's Chinese-only paper stays out of the English CV
+    assert "一篇中文期刊论文" in zh and "一篇中文期刊论文" not in en
+    assert normalized("Scaling Collective Communication: A Study") in flat_en
+
+
+def test_bibtex_publications(full):
+    en = text_of(full, "en")
+    assert "J. Müller" in en  # {\"u} decoded
+    assert "Non-Idle Machine-Aware Worker Placement" in en  # braces dropped
+    assert "S. Zheng, W. Bao, J. Fang, et al." in normalized_spaces(en)
+    urls = pdf_urls(full[1]["en"].pdf)
+    assert "https://doi.org/10.1109/ICNP.2024.0001" in urls
+    assert "https://arxiv.org/abs/2504.19442" in urls
+
+
+def normalized_spaces(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_other_sections(full):
+    en, zh = normalized_spaces(text_of(full, "en")), normalized_spaces(text_of(full, "zh"))
+    assert "Advanced Computer Networking (COMP6103P)" in en and "Fall 2022" in en
+    assert "External reviewer of IEEE JSAC 2023, 2024" in en
+    assert "IEEE JSAC 外审 2023、2024" in zh
+    assert "GOAT: Gradient Scheduling [video]" in en
+    assert "C/C++ (expert), Python (expert), P4" in en
+    assert "C/C++（精通）、Python（精通）、P4" in zh
+    assert "English fluent (IELTS 7.5)" in en
+    assert "Prof. Hongli Xu" in en and "gmzhao@example.com" in en
+    assert "2023.8.13: 959 lbs (S: 363 lbs, B: 220 lbs, D: 374 lbs)" in en
+    assert "What's it like to be a robot?" in en
+    assert "专利号 CN114900482A" in zh and "CN114900482A" not in en
+
+
+def test_variant_builds_one_page_without_excluded_items(tmp_path):
+    (result,) = build(FULL, "en", tmp_path, variant="one-page")
+    assert result.pdf.name == "profile.one-page.en.pdf"
+    info = subprocess.run(["pdfinfo", str(result.pdf)], capture_output=True, text=True).stdout
+    assert re.search(r"^Pages:\s+1$", info, re.MULTILINE)
+    text = pdf_text(result.pdf)
+    assert "An academic-only detail" not in text
+    assert "Kernels for three model families" in text  # within the first two bullets
+    assert "Mentors" in text  # structured details are not bullets
+    assert "Publications" not in text
+    assert image_count(result.pdf) == 0
+
+
+def test_unknown_variant_is_a_clean_error(tmp_path):
+    with pytest.raises(InputError, match="did you mean 'one-page'"):
+        build(FULL, "en", tmp_path, variant="onepage")
+
+
+def test_error_in_an_included_file_names_that_file(tmp_path):
+    (tmp_path / "pubs.yaml").write_text(
+        "publications:\n  - title: X\n    authors: [A]\n    yeer: 2020\n", encoding="utf-8"
+    )
+    (tmp_path / "cv.yaml").write_text("name: A\ninclude: [pubs.yaml]\n", encoding="utf-8")
+    with pytest.raises(InputError) as error:
+        load_profile(tmp_path / "cv.yaml")
+    assert f"{tmp_path / 'pubs.yaml'}:4:" in str(error.value)
+    assert "unknown key 'yeer' (did you mean 'year'?)" in str(error.value)
+
+
+def test_bibliography_errors_point_at_their_lines(tmp_path):
+    (tmp_path / "refs.bib").write_text("@article{a, title={T}, year={2020}}\n", encoding="utf-8")
+    (tmp_path / "cv.yaml").write_text(
+        "name: A\nbibliography: {file: refs.bib}\npublications:\n  - bib: b\n", encoding="utf-8"
+    )
+    with pytest.raises(InputError, match=r"cv.yaml:4:.*no entry 'b'"):
+        load_profile(tmp_path / "cv.yaml")
+    (tmp_path / "refs.bib").write_text("@article{a, title={T}, year={2020}}\n\n@article{b,\n")
+    with pytest.raises(InputError, match=r"refs.bib:3: this BibTeX entry could not be read"):
+        load_profile(tmp_path / "cv.yaml")
+
+
+def test_bibliography_additions_survive_a_changed_bib(tmp_path):
+    bib = tmp_path / "refs.bib"
+    bib.write_text("@article{a, author={Fang, Jin}, title={Old}, year={2020}}\n")
+    (tmp_path / "cv.yaml").write_text(
+        "name: Jin Fang\nbibliography: {file: refs.bib}\npublications:\n"
+        "  - bib: a\n    title: {zh: 中文标题}\n    links: [{type: code, url: 'https://x.org'}]\n",
+        encoding="utf-8",
+    )
+    first = load_profile(tmp_path / "cv.yaml").profile.publications[0]
+    bib.write_text("@article{a, author={Fang, Jin}, title={New}, year={2021}}\n")
+    second = load_profile(tmp_path / "cv.yaml").profile.publications[0]
+    assert first.title == {"en": "Old", "zh": "中文标题"}
+    assert second.title == {"en": "New", "zh": "中文标题"}
+    assert second.year == 2021 and second.links[0].url == "https://x.org"
+    assert second.authors[0].name == "J. Fang"
