@@ -137,6 +137,14 @@ def _check_references(profile: Profile, source: SourceMap) -> None:
                     f"no section {section_id!r}{_suggest(section_id, known)}",
                     "define it under sections:, or use one of: " + ", ".join(sorted(known)),
                 )
+    for index, publication in enumerate(profile.publications):
+        if publication.title is None or not publication.authors:
+            missing = "title" if publication.title is None else "authors"
+            path = ("publications", index)
+            raise InputError(
+                f"{source.locate(path)}: publications[{index}].{missing}: this field is required",
+                "write it, or take the publication from a bibliography with bib: KEY",
+            )
     for section_id, section in profile.sections.items():
         if section.kind is None and section_id not in POOLS and section_id != "summary":
             raise InputError(

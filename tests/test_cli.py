@@ -149,3 +149,11 @@ def test_schema_command_matches_shipped_schema():
     assert run("schema").output == shipped.read_text(encoding="utf-8"), (
         "the shipped schema is stale: run `make schema`"
     )
+
+
+def test_publication_needs_a_title_unless_it_comes_from_a_bibliography(tmp_path):
+    profile = tmp_path / "cv.yaml"
+    profile.write_text("name: A\npublications:\n  - authors: [A]\n    year: 2020\n")
+    result = run("validate", profile)
+    assert result.exit_code == ExitCode.USER_ERROR
+    assert f"{profile}:3:" in result.output and "publications[0].title" in result.output
