@@ -5,20 +5,21 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from .engine import DEFAULT_TIMEOUT, run_xelatex
 from .errors import CvtexError, InputError
-from .locale import load_catalog
+from .locale import Locales, load_locales
 from .localize import Fallback, localize
 from .profile import LoadedProfile, load_profile
 from .render import language_settings, render_tex
 from .theme import load_theme
 
 DEFAULT_THEME = "classic"
+WARNINGS_SHOWN = 10  # fallback warnings printed per language; `cvtex validate` lists all
 
 
 @dataclass(frozen=True)
@@ -38,18 +39,42 @@ class BuiltLanguage:
     log: str  # XeLaTeX's log of the run, kept for inspection
 
 
-def select_languages(requested: str | None, declared: list[str]) -> list[str]:
-    """``--lang``: a comma list, or ``all`` (the default) for every declared language."""
+def select_languages(
+    requested: str | None, declared: list[str], locales: Locales | None = None
+) -> list[str]:
+    """``--lang``: a comma list, or ``all`` (the default) for every declared language.
+
+    A language the profile does not declare can be built too when a catalog for it
+    exists: its text then falls back to the profile's languages, with warnings.
+    """
     if requested is None or requested.strip() in ("", "all"):
         return list(declared)
+    locales = locales or Locales()
     chosen = [part.strip() for part in requested.split(",") if part.strip()]
-    unknown = [lang for lang in chosen if lang not in declared]
+    unknown = [lang for lang in chosen if lang not in declared and not locales.has(lang)]
     if unknown:
         raise InputError(
-            f"--lang {requested}: the profile is not written in {', '.join(unknown)}",
-            f"it declares languages: {', '.join(declared)} (or use --lang all)",
+            f"--lang {requested}: the profile is not written in {', '.join(unknown)}, "
+            "and there is no locale catalog for it",
+            f"it declares languages: {', '.join(declared)} (or use --lang all); catalogs "
+            f"exist for {', '.join(locales.codes())}; give another with --locale-file",
         )
     return list(dict.fromkeys(chosen))
+
+
+def fallback_warnings(
+    rendered: list[RenderedLanguage], file: Path, limit: int = WARNINGS_SHOWN
+) -> list[str]:
+    """One line per text that falls back, with its file and line; at most ``limit`` each."""
+    lines = []
+    for item in rendered:
+        lines.extend(f"{file}:{fb.line}: {fb.message}" for fb in item.fallbacks[:limit])
+        if len(item.fallbacks) > limit:
+            lines.append(
+                f"... and {len(item.fallbacks) - limit} more in {item.language}: "
+                f"`cvtex validate {file} --lang {item.language}` lists them all"
+            )
+    return lines
 
 
 def output_stem(profile_file: Path, language: str) -> str:
@@ -57,15 +82,25 @@ def output_stem(profile_file: Path, language: str) -> str:
 
 
 def render_languages(
-    loaded: LoadedProfile, languages: list[str], theme_name: str = DEFAULT_THEME
+    loaded: LoadedProfile,
+    languages: list[str],
+    theme_name: str = DEFAULT_THEME,
+    locales: Locales | None = None,
 ) -> list[RenderedLanguage]:
     """The pure half of a build: LaTeX source for each language, no engine involved."""
     theme = load_theme(theme_name)
+    locales = locales or Locales()
     rendered = []
     for language in languages:
-        catalog = load_catalog(language)
+        catalog = locales.catalog(language)
         view = localize(loaded.profile, loaded.source, catalog)
-        tex = render_tex(view, catalog, theme, language_settings(theme, catalog))
+        settings = language_settings(
+            theme,
+            catalog,
+            loaded.profile.fonts.get(language),
+            str(loaded.source.locate(("fonts", language))),
+        )
+        tex = render_tex(view, catalog, theme, settings)
         rendered.append(
             RenderedLanguage(language, output_stem(loaded.file, language), tex, view.fallbacks)
         )
@@ -83,10 +118,27 @@ def build(
     theme: str = DEFAULT_THEME,
     timeout: float = DEFAULT_TIMEOUT,
     on_done: Callable[[BuiltLanguage], None] | None = None,
+    locale_files: Sequence[Path] = (),
+    strict: bool = False,
+    on_warning: Callable[[str], None] | None = None,
 ) -> list[BuiltLanguage]:
+    """Build the chosen languages; ``strict`` makes a text that falls back an error."""
     loaded = load_profile(profile_file)
-    chosen = select_languages(languages, loaded.profile.languages)
-    rendered = render_languages(loaded, chosen, theme)
+    locales = load_locales(locale_files)
+    chosen = select_languages(languages, loaded.profile.languages, locales)
+    rendered = render_languages(loaded, chosen, theme, locales)
+    warnings = fallback_warnings(rendered, loaded.file)
+    if strict and warnings:
+        count = sum(len(item.fallbacks) for item in rendered)
+        raise InputError(
+            f"{count} text field(s) have no text in the language being built (--strict):\n"
+            + "\n".join(f"  {line}" for line in warnings),
+            "write the missing text (`cvtex validate` lists every field), "
+            "or build without --strict to fall back with a warning",
+        )
+    if on_warning:
+        for line in warnings:
+            on_warning(line)
     out_dir = out_dir or default_out_dir(profile_file)
     out_dir.mkdir(parents=True, exist_ok=True)
 

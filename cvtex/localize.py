@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import model
+from .convert import conversion_for
 from .locale import Catalog
 from .model import Profile, Section, Text
 from .source import Path_, SourceMap, format_path
@@ -25,11 +26,12 @@ class Fallback:
     used: str
     line: int
 
+    @property
+    def message(self) -> str:
+        return f"{format_path(self.path)} has no {self.language} text; using {self.used}"
+
     def __str__(self) -> str:
-        return (
-            f"line {self.line}: {format_path(self.path)} has no {self.language} text; "
-            f"using {self.used}"
-        )
+        return f"line {self.line}: {self.message}"
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,7 @@ class CvView:
     sections: list[SectionView]
     fallbacks: list[Fallback]
     own_texts: int  # text fields shown in this language that have text of their own
+    converted: int = 0  # text fields converted from catalog.convert_from (zh -> zh-TW)
 
 
 _CONTACT_URLS = {
@@ -126,9 +129,16 @@ class _Localizer:
         self.lang = catalog.code
         self.fallbacks: list[Fallback] = []
         self.own_texts = 0
-        self.owner_names = {name.strip() for name in profile.owner_names} | {
+        self.converted = 0
+        self.convert = conversion_for(catalog, profile)
+        self.fallback_order = fallback_order(profile, self.lang)
+        # A converted language shows what its source language shows: `only: [zh]` holds
+        # for zh-TW too, as does zh's layout when zh-TW has none of its own.
+        self.scopes = {*catalog.own_keys, catalog.convert_from} - {None}
+        names = {name.strip() for name in profile.owner_names} | {
             value.strip() for value in _all_values(profile.name)
         }
+        self.owner_names = names | {self.convert(name) for name in names}
 
     def view(self) -> CvView:
         profile = self.profile
@@ -137,7 +147,9 @@ class _Localizer:
             self.contact(contact, ("contacts", i)) for i, contact in self.shown(profile.contacts)
         ]
         sections = [section for section in self.sections() if section.entries]
-        return CvView(self.lang, name, contacts, sections, self.fallbacks, self.own_texts)
+        return CvView(
+            self.lang, name, contacts, sections, self.fallbacks, self.own_texts, self.converted
+        )
 
     # -- text and scope ------------------------------------------------------------------
 
@@ -145,16 +157,31 @@ class _Localizer:
         if value is None:
             return ""
         if isinstance(value, str):
-            self.own_texts += 1
-            return value.strip()
-        if self.lang in value:
-            self.own_texts += 1
-            return (value[self.lang] or "").strip()
-        for other in [*self.profile.languages, *value]:
-            if other in value and value[other] is not None:
-                line = self.source.locate(path).line
-                self.fallbacks.append(Fallback(path, self.lang, other, line))
-                return (value[other] or "").strip()
+            # One text for every language: Chinese in it is still converted, and counted so.
+            text = value.strip()
+            converted = self.convert(text)
+            if converted == text:
+                self.own_texts += 1
+            else:
+                self.converted += 1
+            return converted
+        for key in self.catalog.own_keys:
+            if key in value:
+                self.own_texts += 1
+                return (value[key] or "").strip()
+        source = self.catalog.convert_from
+        if source is not None and source in value:
+            self.converted += 1
+            return self.convert((value[source] or "").strip())
+        # The first language of the fallback order that the field mentions decides, even
+        # with null (a German CV shows nothing where the English one does); after those,
+        # any language with text.
+        mentioned = [lang for lang in self.fallback_order if lang in value]
+        others = [lang for lang, text in value.items() if text is not None]
+        for other in [*mentioned[:1], *others]:
+            line = self.source.locate(path).line
+            self.fallbacks.append(Fallback(path, self.lang, other, line))
+            return (value[other] or "").strip()
         return ""
 
     def shown(
@@ -164,7 +191,7 @@ class _Localizer:
         return [
             (i, item)
             for i, item in enumerate(items)
-            if (item.only is None or self.lang in item.only)
+            if (item.only is None or self.scopes & set(item.only))
             and (not select or set(select) & set(item.tags))
         ]
 
@@ -185,11 +212,11 @@ class _Localizer:
     def sections(self) -> list[SectionView]:
         profile = self.profile
         sections = profile.sections or model.default_sections(profile)
-        order = profile.layout.get(self.lang) or list(sections)
+        order = self.layout(sections)
         views = []
         for section_id in order:
             section = sections.get(section_id, Section())
-            if section.only is not None and self.lang not in section.only:
+            if section.only is not None and not self.scopes & set(section.only):
                 continue
             kind = model.section_kind(section_id, section)
             title = (
@@ -200,6 +227,13 @@ class _Localizer:
             entries = getattr(self, f"_{kind}")(section, ("sections", section_id))
             views.append(SectionView(section_id, kind, title, entries))
         return views
+
+    def layout(self, sections: dict[str, Section]) -> list[str]:
+        """The language's own layout, else that of its source or first fallback language."""
+        for lang in [self.lang, self.catalog.convert_from, *self.fallback_order]:
+            if lang in self.profile.layout:
+                return self.profile.layout[lang]
+        return list(sections)
 
     def _education(self, section: Section, _: Path_) -> list[Row]:
         rows = []
@@ -308,11 +342,10 @@ class _Localizer:
         return citations
 
     def _awards(self, section: Section, _: Path_) -> list[Award]:
-        separator = self.catalog.punctuation.list_separator
         return [
             Award(
                 self.text(award.name, ("awards", i, "name")),
-                separator.join(str(year) for year in award.years),
+                self.catalog.format_years(award.years),
             )
             for i, award in self.shown(self.profile.awards, section.select)
         ]
@@ -342,6 +375,15 @@ class _Localizer:
         elif url is None and contact.type == "website":
             url = text if "://" in text else f"https://{text}"
         return Contact(contact.type, text, url)
+
+
+def fallback_order(profile: Profile, lang: str) -> list[str]:
+    """The languages whose text stands in for ``lang``'s when a field has none, in order."""
+    if isinstance(profile.fallback, dict):
+        chosen = profile.fallback.get(lang) or profile.languages
+    else:
+        chosen = profile.fallback or profile.languages
+    return [other for other in dict.fromkeys(chosen) if other != lang]
 
 
 def _is_cjk(text: str) -> bool:
