@@ -63,16 +63,20 @@ def select_languages(
 
 
 def fallback_warnings(
-    rendered: list[RenderedLanguage], file: Path, limit: int = WARNINGS_SHOWN
+    rendered: list[RenderedLanguage],
+    file: Path,
+    locale_files: Sequence[Path] = (),
+    limit: int = WARNINGS_SHOWN,
 ) -> list[str]:
     """One line per text that falls back, with its file and line; at most ``limit`` each."""
     lines = []
     for item in rendered:
         lines.extend(f"{file}:{fb.line}: {fb.message}" for fb in item.fallbacks[:limit])
         if len(item.fallbacks) > limit:
+            given = "".join(f" --locale-file {path}" for path in locale_files)
             lines.append(
                 f"... and {len(item.fallbacks) - limit} more in {item.language}: "
-                f"`cvtex validate {file} --lang {item.language}` lists them all"
+                f"`cvtex validate {file} --lang {item.language}{given}` lists them all"
             )
     return lines
 
@@ -127,7 +131,7 @@ def build(
     locales = load_locales(locale_files)
     chosen = select_languages(languages, loaded.profile.languages, locales)
     rendered = render_languages(loaded, chosen, theme, locales)
-    warnings = fallback_warnings(rendered, loaded.file)
+    warnings = fallback_warnings(rendered, loaded.file, locale_files)
     if strict and warnings:
         count = sum(len(item.fallbacks) for item in rendered)
         raise InputError(

@@ -24,8 +24,6 @@ from .profile import _suggest
 from .resources import LOCALES_DIR
 from .source import SourceMap, format_path, load_yaml
 
-__all__ = ["Catalog", "FontChoice", "Fonts", "Locales", "load_catalog", "load_locales"]
-
 
 def _pattern(**sample: object) -> Any:
     """A str.format pattern that may use only the placeholders in ``sample``.
