@@ -102,7 +102,7 @@ def render_languages(
             theme,
             catalog,
             loaded.profile.fonts.get(language),
-            str(loaded.source.locate(("fonts", language))),
+            str(loaded.source.locate_key(("fonts", language))),
         )
         tex = render_tex(view, catalog, theme, settings)
         rendered.append(

@@ -136,7 +136,7 @@ class Catalog(Model):
     punctuation: Punctuation
     labels: Labels
 
-    _file: Path | None = PrivateAttr(None)
+    _source: SourceMap | None = PrivateAttr(None)
 
     @field_validator("titles")
     @classmethod
@@ -155,7 +155,11 @@ class Catalog(Model):
     @property
     def file(self) -> Path | None:
         """The YAML file the catalog was read from."""
-        return self._file
+        return self._source.file if self._source else None
+
+    def locate(self, key: str) -> str:
+        """Where a top-level key of the catalog is written: file:line:column."""
+        return str(self._source.locate_key((key,))) if self._source else key
 
     @property
     def own_keys(self) -> tuple[str, ...]:
@@ -232,6 +236,8 @@ def load_catalog(code: str) -> Catalog:
 
 def read_catalog(file: Path, expected_code: str | None = None) -> Catalog:
     """Read one catalog file; its code is its code: key, or else the file's name."""
+    if not file.is_file():
+        raise InputError(f"{file}: no such locale catalog", "check the path given to --locale-file")
     data, source = load_yaml(file)
     if not isinstance(data, dict):
         raise InputError(
@@ -249,7 +255,7 @@ def read_catalog(file: Path, expected_code: str | None = None) -> Catalog:
         catalog = Catalog.model_validate(data)
     except ValidationError as exc:
         raise InputError(_describe(exc, source)) from None
-    catalog._file = file
+    catalog._source = source
     return catalog
 
 

@@ -101,7 +101,7 @@ def render_tex(view: CvView, catalog: Catalog, theme: Theme, settings: Settings)
     except jinja2.TemplateNotFound:
         children = sorted(p.name.removesuffix(".tex.j2") for p in theme.folder.glob("*.tex.j2"))
         raise InputError(
-            f"{catalog.file}: template: the theme {theme.name} has no template "
+            f"{catalog.locate('template')}: template: the theme {theme.name} has no template "
             f"{catalog.template!r}",
             f"use one of: {', '.join(c for c in children if c != 'base')}",
         ) from None

@@ -266,3 +266,16 @@ def test_make_cv_with_cv_lang(tmp_path):
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "中國科學技術大學" in pdf_text(tmp_path / "o" / "cv.zh-TW.pdf")
+
+
+def test_a_catalog_naming_a_template_the_theme_lacks(tmp_path):
+    text = GERMAN.read_text(encoding="utf-8").replace("template: en", "template: fr")
+    catalog = write(tmp_path, text, "de.yaml")
+    result = run("build", EXAMPLE, "--locale-file", catalog, "--lang", "de", "--out", tmp_path)
+    assert result.exit_code == ExitCode.USER_ERROR
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith("template:"))
+    assert f"{catalog}:{line}:1: template: the theme classic has no template 'fr'" in result.output
+    assert "use one of: en, zh" in result.output
+    missing = run("build", EXAMPLE, "--locale-file", tmp_path / "nope.yaml", "--lang", "de")
+    assert missing.exit_code == ExitCode.USER_ERROR
+    assert "nope.yaml: no such locale catalog" in missing.output
