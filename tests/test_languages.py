@@ -145,7 +145,7 @@ def test_a_font_that_is_not_installed_is_named_with_its_line(tmp_path):
     profile = write(tmp_path, REGION_PROFILE.replace("Noto Serif CJK TC", "No Such Font HK"))
     result = run("build", profile, "--lang", "zh-HK")
     assert result.exit_code == ExitCode.TOOLCHAIN_MISSING
-    assert f"{profile}:9:" in result.output and "fonts.zh-HK" in result.output
+    assert f"{profile}:8:3: fonts.zh-HK: no font for" in result.output
     assert "No Such Font HK" in result.output and "fc-list" in result.output
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").glob("*.pdf"))
 
