@@ -8,6 +8,8 @@ CVTEX := $(BIN)/cvtex
 PROFILE ?= examples/academic/profile.yaml
 CV_LANG ?= all
 OUT ?=
+LOCALE_FILE ?=
+STRICT ?=
 
 # Debian packages: XeLaTeX, the Chinese support and fonts, the icon font, pdftotext for tests.
 APT_PACKAGES := texlive-xetex texlive-lang-chinese texlive-latex-extra \
@@ -42,7 +44,8 @@ demo: system-deps venv
 	@echo "PDFs are in examples/academic/out/"
 
 cv: system-deps venv
-	$(CVTEX) build $(PROFILE) --lang $(CV_LANG) $(if $(OUT),--out $(OUT))
+	$(CVTEX) build $(PROFILE) --lang $(CV_LANG) $(if $(OUT),--out $(OUT)) \
+		$(foreach file,$(LOCALE_FILE),--locale-file $(file)) $(if $(STRICT),--strict)
 
 test: system-deps venv
 	$(BIN)/ruff check cvtex tests

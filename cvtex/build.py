@@ -6,14 +6,14 @@ import difflib
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from .engine import DEFAULT_TIMEOUT, run_xelatex
 from .errors import CvtexError, InputError
-from .locale import load_catalog
+from .locale import Locales, load_locales
 from .localize import Fallback, localize
 from .model import Profile, Variant
 from .profile import LoadedProfile, load_profile
@@ -21,6 +21,7 @@ from .render import language_settings, render_tex
 from .theme import load_theme
 
 DEFAULT_THEME = "classic"
+WARNINGS_SHOWN = 10  # fallback warnings printed per language; `cvtex validate` lists all
 
 
 @dataclass(frozen=True)
@@ -41,18 +42,46 @@ class BuiltLanguage:
     log: str  # XeLaTeX's log of the run, kept for inspection
 
 
-def select_languages(requested: str | None, declared: list[str]) -> list[str]:
-    """``--lang``: a comma list, or ``all`` (the default) for every declared language."""
+def select_languages(
+    requested: str | None, declared: list[str], locales: Locales | None = None
+) -> list[str]:
+    """``--lang``: a comma list, or ``all`` (the default) for every declared language.
+
+    A language the profile does not declare can be built too when a catalog for it
+    exists: its text then falls back to the profile's languages, with warnings.
+    """
     if requested is None or requested.strip() in ("", "all"):
         return list(declared)
+    locales = locales or Locales()
     chosen = [part.strip() for part in requested.split(",") if part.strip()]
-    unknown = [lang for lang in chosen if lang not in declared]
+    unknown = [lang for lang in chosen if lang not in declared and not locales.has(lang)]
     if unknown:
         raise InputError(
-            f"--lang {requested}: the profile is not written in {', '.join(unknown)}",
-            f"it declares languages: {', '.join(declared)} (or use --lang all)",
+            f"--lang {requested}: the profile is not written in {', '.join(unknown)}, "
+            "and there is no locale catalog for it",
+            f"it declares languages: {', '.join(declared)} (or use --lang all); catalogs "
+            f"exist for {', '.join(locales.codes())}; give another with --locale-file",
         )
     return list(dict.fromkeys(chosen))
+
+
+def fallback_warnings(
+    rendered: list[RenderedLanguage],
+    file: Path,
+    locale_files: Sequence[Path] = (),
+    limit: int = WARNINGS_SHOWN,
+) -> list[str]:
+    """One line per text that falls back, with its file and line; at most ``limit`` each."""
+    lines = []
+    for item in rendered:
+        lines.extend(f"{file}:{fb.line}: {fb.message}" for fb in item.fallbacks[:limit])
+        if len(item.fallbacks) > limit:
+            given = "".join(f" --locale-file {path}" for path in locale_files)
+            lines.append(
+                f"... and {len(item.fallbacks) - limit} more in {item.language}: "
+                f"`cvtex validate {file} --lang {item.language}{given}` lists them all"
+            )
+    return lines
 
 
 def output_stem(profile_file: Path, language: str, variant: str | None = None) -> str:
@@ -80,15 +109,23 @@ def render_languages(
     languages: list[str],
     theme_name: str = DEFAULT_THEME,
     variant: str | None = None,
+    locales: Locales | None = None,
 ) -> list[RenderedLanguage]:
     """The pure half of a build: LaTeX source for each language, no engine involved."""
     theme = load_theme(theme_name)
+    locales = locales or Locales()
     chosen_variant = select_variant(variant, loaded.profile)
     rendered = []
     for language in languages:
-        catalog = load_catalog(language)
+        catalog = locales.catalog(language)
         view = localize(loaded.profile, loaded.source, catalog, chosen_variant)
-        tex = render_tex(view, catalog, theme, language_settings(theme, catalog))
+        settings = language_settings(
+            theme,
+            catalog,
+            loaded.profile.fonts.get(language),
+            str(loaded.source.locate_key(("fonts", language))),
+        )
+        tex = render_tex(view, catalog, theme, settings)
         stem = output_stem(loaded.file, language, variant)
         rendered.append(RenderedLanguage(language, stem, tex, view.fallbacks, view.photo))
     return rendered
@@ -106,10 +143,27 @@ def build(
     timeout: float = DEFAULT_TIMEOUT,
     on_done: Callable[[BuiltLanguage], None] | None = None,
     variant: str | None = None,
+    locale_files: Sequence[Path] = (),
+    strict: bool = False,
+    on_warning: Callable[[str], None] | None = None,
 ) -> list[BuiltLanguage]:
+    """Build the chosen languages; ``strict`` makes a text that falls back an error."""
     loaded = load_profile(profile_file)
-    chosen = select_languages(languages, loaded.profile.languages)
-    rendered = render_languages(loaded, chosen, theme, variant)
+    locales = load_locales(locale_files)
+    chosen = select_languages(languages, loaded.profile.languages, locales)
+    rendered = render_languages(loaded, chosen, theme, variant, locales)
+    warnings = fallback_warnings(rendered, loaded.file, locale_files)
+    if strict and warnings:
+        count = sum(len(item.fallbacks) for item in rendered)
+        raise InputError(
+            f"{count} text field(s) have no text in the language being built (--strict):\n"
+            + "\n".join(f"  {line}" for line in warnings),
+            "write the missing text (`cvtex validate` lists every field), "
+            "or build without --strict to fall back with a warning",
+        )
+    if on_warning:
+        for line in warnings:
+            on_warning(line)
     out_dir = out_dir or default_out_dir(profile_file)
     out_dir.mkdir(parents=True, exist_ok=True)
 

@@ -12,11 +12,27 @@ from . import __version__, starter
 from . import build as builder
 from . import doctor as checkup
 from .errors import CvtexError, ExitCode
+from .locale import load_locales
 from .profile import load_profile
 from .schema import schema_text
 from .validate import coverage_report
 
 PROFILE = click.Path(path_type=Path, dir_okay=False)
+
+lang_option = click.option(
+    "--lang",
+    "langs",
+    envvar="CVTEX_LANG",
+    help="Comma list (en,zh,zh-TW) or all (default): every language the profile declares.",
+)
+locale_file_option = click.option(
+    "--locale-file",
+    "locale_files",
+    multiple=True,
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="A locale catalog (YAML) for another language, or to replace a shipped one; "
+    "repeatable. Its code is its code: key, else its file name (de.yaml: de).",
+)
 
 
 class _Group(click.Group):
@@ -59,7 +75,8 @@ def main() -> None:
 
 @main.command()
 @click.argument("profile", type=PROFILE)
-@click.option("--lang", "langs", envvar="CVTEX_LANG", help="Comma list (en,zh) or all (default).")
+@lang_option
+@locale_file_option
 @click.option(
     "--out",
     "out_dir",
@@ -69,13 +86,18 @@ def main() -> None:
 @click.option("--theme", default=builder.DEFAULT_THEME, show_default=True, help="Template theme.")
 @click.option("--variant", help="A variant named in the profile (one-page, industry, ...).")
 @click.option("-q", "--quiet", is_flag=True, help="Print only errors.")
+@click.option(
+    "--strict", is_flag=True, help="Fail (exit 1) when a text falls back to another language."
+)
 def build(
     profile: Path,
     langs: str | None,
+    locale_files: tuple[Path, ...],
     out_dir: Path | None,
     theme: str,
     variant: str | None,
     quiet: bool,
+    strict: bool,
 ) -> None:
     """Build PDFs (and their .tex) for the profile's languages."""
 
@@ -83,15 +105,31 @@ def build(
         if not quiet:
             click.echo(f"{done.language}: {done.pdf} ({done.seconds:.1f} s)")
 
-    builder.build(profile, langs, out_dir, theme, on_done=report, variant=variant)
+    def warn(line: str) -> None:
+        if not quiet:
+            click.secho(f"warning: {line}", fg="yellow", err=True)
+
+    builder.build(
+        profile,
+        langs,
+        out_dir,
+        theme,
+        on_done=report,
+        variant=variant,
+        locale_files=locale_files,
+        strict=strict,
+        on_warning=warn,
+    )
 
 
 @main.command()
 @click.argument("profile", type=PROFILE)
-def validate(profile: Path) -> None:
+@lang_option
+@locale_file_option
+def validate(profile: Path, langs: str | None, locale_files: tuple[Path, ...]) -> None:
     """Check a profile and report, per language, which text falls back to another."""
     loaded = load_profile(profile)
-    click.echo(coverage_report(loaded))
+    click.echo(coverage_report(loaded, langs, load_locales(locale_files)))
 
 
 @main.command()

@@ -7,7 +7,7 @@ import subprocess
 from dataclasses import dataclass
 from functools import cache
 
-from .locale import FontChoice
+from .model import FontChoice
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from . import model
+from .convert import conversion_for
 from .locale import Catalog
 from .model import Profile, Section, Text, Variant
 from .source import Path_, SourceMap, format_path
@@ -26,11 +27,12 @@ class Fallback:
     used: str
     line: int
 
+    @property
+    def message(self) -> str:
+        return f"{format_path(self.path)} has no {self.language} text; using {self.used}"
+
     def __str__(self) -> str:
-        return (
-            f"line {self.line}: {format_path(self.path)} has no {self.language} text; "
-            f"using {self.used}"
-        )
+        return f"line {self.line}: {self.message}"
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,7 @@ class CvView:
     font_size: str
     fallbacks: list[Fallback]
     own_texts: int  # text fields shown in this language that have text of their own
+    converted: int = 0  # text fields converted from catalog.convert_from (zh -> zh-TW)
 
 
 _CONTACT_URLS = {
@@ -189,9 +192,16 @@ class _Localizer:
         self.lang = catalog.code
         self.fallbacks: list[Fallback] = []
         self.own_texts = 0
-        self.owner_names = {name.strip() for name in profile.owner_names} | {
+        self.converted = 0
+        self.convert = conversion_for(catalog, profile)
+        self.fallback_order = fallback_order(profile, self.lang)
+        # A converted language shows what its source language shows: `only: [zh]` holds
+        # for zh-TW too, as does zh's layout when zh-TW has none of its own.
+        self.scopes = {*catalog.own_keys, catalog.convert_from} - {None}
+        names = {name.strip() for name in profile.owner_names} | {
             value.strip() for value in _all_values(profile.name)
         }
+        self.owner_names = names | {self.convert(name) for name in names}
 
     def view(self) -> CvView:
         profile = self.profile
@@ -215,13 +225,14 @@ class _Localizer:
             font_size=self.variant.font_size or "10pt",
             fallbacks=self.fallbacks,
             own_texts=self.own_texts,
+            converted=self.converted,
         )
 
     def photo(self) -> str | None:
         photo = self.profile.photo
         if photo is None:
             return None
-        shown = photo.show is None or self.lang in photo.show
+        shown = photo.show is None or bool(self.scopes & set(photo.show))
         if self.variant.photo is not None:
             shown = self.variant.photo
         return photo_name(self.profile, self.source.file) if shown else None
@@ -232,16 +243,31 @@ class _Localizer:
         if value is None:
             return ""
         if isinstance(value, str):
-            self.own_texts += 1
-            return value.strip()
-        if self.lang in value:
-            self.own_texts += 1
-            return (value[self.lang] or "").strip()
-        for other in [*self.profile.languages, *value]:
-            if other in value and value[other] is not None:
-                line = self.source.locate(path).line
-                self.fallbacks.append(Fallback(path, self.lang, other, line))
-                return (value[other] or "").strip()
+            # One text for every language: Chinese in it is still converted, and counted so.
+            text = value.strip()
+            converted = self.convert(text)
+            if converted == text:
+                self.own_texts += 1
+            else:
+                self.converted += 1
+            return converted
+        for key in self.catalog.own_keys:
+            if key in value:
+                self.own_texts += 1
+                return (value[key] or "").strip()
+        source = self.catalog.convert_from
+        if source is not None and source in value:
+            self.converted += 1
+            return self.convert((value[source] or "").strip())
+        # The first language of the fallback order that the field mentions decides, even
+        # with null (a German CV shows nothing where the English one does); after those,
+        # any language with text.
+        mentioned = [lang for lang in self.fallback_order if lang in value]
+        others = [lang for lang, text in value.items() if text is not None]
+        for other in [*mentioned[:1], *others]:
+            line = self.source.locate(path).line
+            self.fallbacks.append(Fallback(path, self.lang, other, line))
+            return (value[other] or "").strip()
         return ""
 
     def shown(
@@ -252,7 +278,7 @@ class _Localizer:
         return [
             (i, item)
             for i, item in enumerate(items)
-            if (item.only is None or self.lang in item.only)
+            if (item.only is None or self.scopes & set(item.only))
             and (not select or set(select) & set(item.tags))
             and not excluded & set(item.tags)
         ]
@@ -297,7 +323,7 @@ class _Localizer:
         views = []
         for section_id in self.order(sections):
             section = sections.get(section_id, Section())
-            if section.only is not None and self.lang not in section.only:
+            if section.only is not None and not self.scopes & set(section.only):
                 continue
             if set(section.tags) & set(self.variant.exclude):
                 continue
@@ -314,12 +340,15 @@ class _Localizer:
         return views
 
     def order(self, sections: dict[str, Section]) -> list[str]:
-        layout = self.variant.layout
-        if isinstance(layout, list):
-            return layout
-        if isinstance(layout, dict) and self.lang in layout:
-            return layout[self.lang]
-        return self.profile.layout.get(self.lang) or list(sections)
+        """The variant's layout, else the profile's: the language's own, else that of its
+        source language (zh for zh-TW) or of its first fallback language."""
+        if isinstance(self.variant.layout, list):
+            return self.variant.layout
+        for layouts in (self.variant.layout or {}, self.profile.layout):
+            for lang in [self.lang, self.catalog.convert_from, *self.fallback_order]:
+                if lang in layouts:
+                    return layouts[lang]
+        return list(sections)
 
     def pool(self, kind: str, section: Section) -> list[tuple[Path_, Any]]:
         name = model.POOLS[kind]
@@ -510,7 +539,7 @@ class _Localizer:
         return citations
 
     def years(self, years: list[int]) -> str:
-        return self.catalog.punctuation.list_separator.join(str(year) for year in years)
+        return self.catalog.format_years(years)
 
     def _awards(self, section: Section, _: Path_) -> list[Item]:
         return [
@@ -616,6 +645,15 @@ def _group(
                 cite for pub, cite in citations if (pub.year or 0) == year
             ]
     return [(heading, group) for heading, group in groups.items() if group]
+
+
+def fallback_order(profile: Profile, lang: str) -> list[str]:
+    """The languages whose text stands in for ``lang``'s when a field has none, in order."""
+    if isinstance(profile.fallback, dict):
+        chosen = profile.fallback.get(lang) or profile.languages
+    else:
+        chosen = profile.fallback or profile.languages
+    return [other for other in dict.fromkeys(chosen) if other != lang]
 
 
 def _is_cjk(text: str) -> bool:

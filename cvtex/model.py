@@ -18,6 +18,7 @@ from pydantic import (
     Field,
     StringConstraints,
     WithJsonSchema,
+    model_validator,
 )
 
 LANG_PATTERN = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
@@ -346,6 +347,40 @@ class Variant(Model):
     photo: bool | None = Field(None, description="Override whether the photo is shown.")
 
 
+FONT_NAME = r"^[A-Za-z0-9 _.-]+$"  # font names reach TeX: letters, digits, spaces, _ . - only
+
+
+class FontChoice(Model):
+    """A font found through fontconfig by family, or in the TeX tree by file stem."""
+
+    family: str | None = Field(None, pattern=FONT_NAME, description="A fontconfig family name.")
+    file: str | None = Field(
+        None, pattern=FONT_NAME, description="A TeX Live font's file stem (FandolSong)."
+    )
+
+    @model_validator(mode="after")
+    def _names_a_font(self) -> FontChoice:
+        if not self.family and not self.file:
+            raise ValueError("a font needs a family (or a file)")
+        return self
+
+
+class Fonts(Model):
+    serif: list[FontChoice] = Field(default_factory=list, description="Candidates, in order.")
+    sans: list[FontChoice] = Field(default_factory=list, description="Candidates, in order.")
+    package: str | None = Field(
+        None, pattern=r"^[a-z0-9][a-z0-9.+-]*$", description="The Debian package with the fonts."
+    )
+
+
+def _one_language_or_many(value: Any) -> Any:
+    return [value] if isinstance(value, str) else value
+
+
+FallbackOrder = Annotated[list[Lang], BeforeValidator(_one_language_or_many)]
+GlossaryTerm = Annotated[str, StringConstraints(min_length=1)]
+
+
 class Profile(Model):
     schema_: str | None = Field(None, alias="$schema")
     include: list[str] = Field(
@@ -386,6 +421,24 @@ class Profile(Model):
     layout: dict[Lang, list[str]] = Field(
         default_factory=dict,
         description="Section ids in the order each language shows them.",
+    )
+    fallback: FallbackOrder | dict[Lang, FallbackOrder] = Field(
+        default_factory=list,
+        description="Where a text missing in one language comes from: a list of languages "
+        "for all ({en: [zh], ...} per language); by default the order of languages:.",
+    )
+    fonts: dict[Lang, Fonts] = Field(
+        default_factory=dict,
+        description="Fonts per language instead of the locale's (the CJK fonts for Chinese).",
+    )
+    glossary: dict[GlossaryTerm, str | dict[Lang, str]] = Field(
+        default_factory=dict,
+        description="Your own conversions of Simplified terms for Traditional builds: "
+        "term: text, or term: {zh-TW: ..., zh-HK: ...}.",
+    )
+    protect: list[GlossaryTerm] = Field(
+        default_factory=list,
+        description="Terms that conversion to Traditional keeps exactly as written (names).",
     )
     variants: dict[str, Variant] = Field(default_factory=dict)
     default_variant: str | None = Field(

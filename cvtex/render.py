@@ -7,14 +7,15 @@ from functools import cache
 
 import jinja2
 
-from .errors import ToolchainError
+from .errors import InputError, ToolchainError
 from .fonts import ResolvedFont, describe, installed_families, resolve
 from .locale import Catalog
 from .localize import CvView
+from .model import Fonts
 from .texescape import TexCode, tex_url, to_tex
 from .theme import Theme
 
-FONT_INSTALL_HINT = "sudo apt-get install fonts-noto-cjk   (or: make system-deps)"
+LIST_FONTS_HINT = "`fc-list : family` lists the fonts installed on this machine"
 
 
 @dataclass(frozen=True)
@@ -30,15 +31,30 @@ class Settings:
     language: str
 
 
-def language_settings(theme: Theme, catalog: Catalog) -> Settings:
-    """The one place where theme defaults and a language's own settings meet."""
-    cjk_serif = resolve(catalog.fonts.serif)
-    cjk_sans = resolve(catalog.fonts.sans) or cjk_serif
-    if catalog.fonts.serif and cjk_serif is None:
+def language_settings(
+    theme: Theme, catalog: Catalog, own_fonts: Fonts | None = None, own_fonts_at: str = ""
+) -> Settings:
+    """The one place where theme defaults and a language's own settings meet.
+
+    ``own_fonts`` are the fonts the profile names for the language (written at
+    ``own_fonts_at``); they replace the catalog's.
+    """
+    fonts = own_fonts or catalog.fonts
+    cjk_serif = resolve(fonts.serif)
+    cjk_sans = resolve(fonts.sans) or cjk_serif
+    if fonts.serif and cjk_serif is None:
+        where = f"{own_fonts_at}: fonts.{catalog.code}: " if own_fonts else ""
+        install = f"sudo apt-get install {fonts.package}   (or: make system-deps)"
         raise ToolchainError(
-            f"no font for {catalog.language} ({catalog.code}) is installed: "
-            f"looked for {describe(catalog.fonts.serif)}",
-            FONT_INSTALL_HINT,
+            f"{where}no font for {catalog.language} ({catalog.code}) is installed: "
+            f"looked for {describe(fonts.serif)}",
+            install if fonts.package else f"install one of them; {LIST_FONTS_HINT}",
+        )
+    if own_fonts and own_fonts.sans and resolve(own_fonts.sans) is None:
+        raise ToolchainError(
+            f"{own_fonts_at}: fonts.{catalog.code}.sans: none of {describe(own_fonts.sans)} "
+            "is installed",
+            f"install one of them, or remove sans: to use the serif font; {LIST_FONTS_HINT}",
         )
     icon_font = theme.icon_font if theme.icon_font in installed_families() else None
     return Settings(
@@ -80,6 +96,14 @@ def _environment(theme_folder: str) -> jinja2.Environment:
 
 
 def render_tex(view: CvView, catalog: Catalog, theme: Theme, settings: Settings) -> str:
-    template = _environment(str(theme.folder)).get_template(f"{catalog.template}.tex.j2")
+    try:
+        template = _environment(str(theme.folder)).get_template(f"{catalog.template}.tex.j2")
+    except jinja2.TemplateNotFound:
+        children = sorted(p.name.removesuffix(".tex.j2") for p in theme.folder.glob("*.tex.j2"))
+        raise InputError(
+            f"{catalog.locate('template')}: template: the theme {theme.name} has no template "
+            f"{catalog.template!r}",
+            f"use one of: {', '.join(c for c in children if c != 'base')}",
+        ) from None
     # The macro definitions at the top of a template leave blank lines behind.
     return template.render(cv=view, catalog=catalog, settings=settings).lstrip()

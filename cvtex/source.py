@@ -38,6 +38,7 @@ class SourceMap:
 
     file: Path
     positions: dict[Path_, Position] = field(default_factory=dict)
+    keys: dict[Path_, Position] = field(default_factory=dict)  # where each key is written
 
     def graft(self, other: SourceMap, from_prefix: Path_, to_prefix: Path_) -> None:
         """Take the positions under ``from_prefix`` in ``other`` as if written at ``to_prefix``.
@@ -56,6 +57,10 @@ class SourceMap:
         while path not in self.positions and path:
             path = path[:-1]
         return self.positions.get(path, Position(self.file, 1, 1))
+
+    def locate_key(self, path: Path_) -> Position:
+        """Where the key of ``path`` is written (a nested mapping starts a line below it)."""
+        return self.keys.get(tuple(path)) or self.locate(path)
 
 
 def format_path(path: Path_) -> str:
@@ -128,6 +133,9 @@ def _build(node: yaml.Node, path: Path_, smap: SourceMap, depth: int, seen: set[
                     f"{smap.file}:{key_node.start_mark.line + 1}: a key must be a word, not {key!r}"
                 )
             key = str(key)
+            smap.keys[(*path, key)] = Position(
+                smap.file, key_node.start_mark.line + 1, key_node.start_mark.column + 1
+            )
             if key in result:
                 raise InputError(
                     f"{smap.file}:{key_node.start_mark.line + 1}: "

@@ -9,8 +9,7 @@ from typing import Annotated
 from pydantic import Field, StringConstraints, ValidationError
 
 from .errors import InputError
-from .locale import Fonts
-from .model import Model
+from .model import Fonts, Model
 from .resources import TEMPLATES_DIR
 from .source import format_path, load_yaml
 

@@ -13,6 +13,7 @@ from cvtex.build import BuiltLanguage, build
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "academic" / "profile.yaml"
+GERMAN = ROOT / "examples" / "locales" / "de.yaml"  # a catalog for a language cvtex lacks
 
 
 def pdf_text(pdf: Path) -> str:

@@ -91,7 +91,7 @@ def test_chinese_pdf_has_everything_of_the_chinese_reference(built_example):
     assert not missing, "missing from the Chinese PDF:\n" + "\n".join(missing)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-TW", "zh-HK"])
 def test_no_missing_glyphs(built_example, lang):
     log = built_example.log(lang)
     assert "Output written on" in log
@@ -100,7 +100,9 @@ def test_no_missing_glyphs(built_example, lang):
 
 def test_outputs_are_named_after_the_profile(built_example):
     names = sorted(path.name for path in built_example.out_dir.iterdir())
-    assert names == ["profile.en.pdf", "profile.en.tex", "profile.zh.pdf", "profile.zh.tex"]
+    assert names == sorted(
+        f"profile.{lang}.{ext}" for lang in ("en", "zh", "zh-TW", "zh-HK") for ext in ("pdf", "tex")
+    )
 
 
 def test_owner_name_is_bold_in_both_languages(built_example):
@@ -133,6 +135,8 @@ def test_industry_variant_is_one_page_in_each_language(tmp_path):
     results = build(EXAMPLE, out_dir=tmp_path, variant="industry")
     assert sorted(result.pdf.name for result in results) == [
         "profile.industry.en.pdf",
+        "profile.industry.zh-HK.pdf",
+        "profile.industry.zh-TW.pdf",
         "profile.industry.zh.pdf",
     ]
     for result in results:

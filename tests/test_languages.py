@@ -1,0 +1,281 @@
+"""Languages through real XeLaTeX: Traditional Chinese, region fonts, an added language,
+fallback warnings and --strict, the coverage report, and the make switch."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import zlib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cvtex.build import build
+from cvtex.cli import main
+from cvtex.errors import ExitCode
+
+from .conftest import EXAMPLE, GERMAN, ROOT, normalized, pdf_text
+
+
+def run(*args: object):
+    return CliRunner().invoke(main, [str(arg) for arg in args])
+
+
+def write(folder: Path, text: str, name: str = "cv.yaml") -> Path:
+    file = folder / name
+    file.write_text(text, encoding="utf-8")
+    return file
+
+
+# -- the example in Traditional Chinese --------------------------------------------------
+
+
+def test_taiwan_pdf_is_traditional_with_taiwan_phrasing(built_example):
+    text = normalized(built_example.text("zh-TW"))
+    assert "中國科學技術大學" in text and "中国科学技术大学" not in text
+    for taiwan in ("網路", "演算法", "程式語言", "伺服器", "使用者", "資料"):
+        assert taiwan in text, taiwan
+    assert "學歷" in text and "專案經歷" in text  # the zh-TW catalog's titles
+    assert "2020.092026.06(預計)" in text  # normalized: the dash and spaces are gone
+    assert "方缙" in text and "方縉" not in text  # protected: the name as written
+    assert "計算機科學與技術" in text and "電腦科學" not in text  # the profile's glossary
+    assert "CCFA" in text and "梯度排程方法和裝置" in text  # zh-only entries show too
+
+
+def test_hong_kong_pdf_has_hong_kong_phrasing(built_example):
+    text = normalized(built_example.text("zh-HK"))
+    assert "中國科學技術大學" in text and "網絡" in text and "網路" not in text
+    assert "項目經驗" in text and "方缙" in text
+    fonts = subprocess.run(
+        ["pdffonts", str(built_example.results["zh-HK"].pdf)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "NotoSerifCJK" in fonts and "Fandol" not in fonts
+
+
+# -- each region in its own font ---------------------------------------------------------
+# Debian's Noto CJK fonts are collections whose faces share one glyph set, so pdffonts
+# names every region NotoSerifCJKjp; the region shows in which glyph a character gets.
+# 骨 and 真 are drawn differently in the mainland, Taiwan and Hong Kong faces.
+
+REGION_CHARS = "骨真"
+
+
+def glyph_ids(pdf: Path) -> dict[str, set[int]]:
+    """The glyph ids a PDF uses for each character, read from its ToUnicode maps."""
+    found: dict[str, set[int]] = {}
+    data = pdf.read_bytes()
+    for match in re.finditer(rb"stream\r?\n(.*?)endstream", data, re.S):
+        try:
+            stream = zlib.decompress(match.group(1)).decode("latin-1")
+        except zlib.error:
+            continue
+        for block in re.findall(r"beginbfchar(.*?)endbfchar", stream, re.S):
+            for cid, code in re.findall(r"<([0-9A-F]+)>\s*<([0-9A-F]+)>", block, re.I):
+                char = bytes.fromhex(code).decode("utf-16-be")
+                found.setdefault(char, set()).add(int(cid, 16))
+        for block in re.findall(r"beginbfrange(.*?)endbfrange", stream, re.S):
+            ranges = re.findall(r"<([0-9A-F]+)>\s*<([0-9A-F]+)>\s*<([0-9A-F]+)>", block, re.I)
+            for first, last, code in ranges:
+                for cid in range(int(first, 16), int(last, 16) + 1):
+                    char = chr(int(code, 16) + cid - int(first, 16))
+                    found.setdefault(char, set()).add(cid)
+    return found
+
+
+@pytest.fixture(scope="module")
+def reference_glyphs(tmp_path_factory) -> dict[str, dict[str, set[int]]]:
+    """The glyphs each Noto Serif CJK face gives REGION_CHARS, set directly by XeLaTeX."""
+    folder = tmp_path_factory.mktemp("faces")
+    glyphs = {}
+    for region in ("SC", "TC", "HK"):
+        tex = write(
+            folder,
+            "\\documentclass{article}\\usepackage{fontspec}\\begin{document}"
+            f"\\fontspec{{Noto Serif CJK {region}}}{REGION_CHARS}\\end{{document}}\n",
+            f"{region}.tex",
+        )
+        subprocess.run(
+            ["xelatex", "-interaction=nonstopmode", "-halt-on-error", tex.name],
+            cwd=folder,
+            check=True,
+            capture_output=True,
+        )
+        glyphs[region] = glyph_ids(tex.with_suffix(".pdf"))
+    return glyphs
+
+
+REGION_PROFILE = f"""\
+languages: [en, zh]
+name: Ann
+education:
+  - institution: X
+    degree: Y
+    bullets: [{REGION_CHARS}]
+fonts:
+  zh-HK:
+    serif: [{{family: Noto Serif CJK TC}}]   # replaced below for one build
+"""
+
+
+def test_each_chinese_variant_is_set_in_its_region_font(tmp_path, reference_glyphs):
+    profile = write(tmp_path, REGION_PROFILE.replace("fonts:\n  zh-HK:", "fonts:\n  xx:"))
+    results = build(profile, "zh,zh-TW,zh-HK", tmp_path / "out")
+    region = {"zh": "SC", "zh-TW": "TC", "zh-HK": "HK"}
+    for result in results:
+        used = glyph_ids(result.pdf)
+        expected = reference_glyphs[region[result.language]]
+        for char in REGION_CHARS:
+            assert used[char] == expected[char], (result.language, char)
+    # Three regions, three different glyphs: the check above can tell them apart.
+    assert len({min(reference_glyphs[r]["骨"]) for r in ("SC", "TC", "HK")}) == 3
+
+
+def test_a_profile_names_its_own_font_for_a_language(tmp_path, reference_glyphs):
+    profile = write(tmp_path, REGION_PROFILE)
+    (result,) = build(profile, "zh-HK", tmp_path / "out")
+    assert glyph_ids(result.pdf)["骨"] == reference_glyphs["TC"]["骨"]
+
+
+def test_a_font_that_is_not_installed_is_named_with_its_line(tmp_path):
+    profile = write(tmp_path, REGION_PROFILE.replace("Noto Serif CJK TC", "No Such Font HK"))
+    result = run("build", profile, "--lang", "zh-HK")
+    assert result.exit_code == ExitCode.TOOLCHAIN_MISSING
+    assert f"{profile}:8:3: fonts.zh-HK: no font for" in result.output
+    assert "No Such Font HK" in result.output and "fc-list" in result.output
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").glob("*.pdf"))
+
+
+def test_font_names_reaching_tex_are_checked(tmp_path):
+    profile = write(tmp_path, REGION_PROFILE.replace("Noto Serif CJK TC", '"X}\\\\input{y"'))
+    result = run("validate", profile)
+    assert result.exit_code == ExitCode.USER_ERROR
+    assert f"{profile}:9:" in result.output and "fonts.zh-HK.serif[0].family" in result.output
+
+
+# -- a language cvtex does not ship ------------------------------------------------------
+
+
+def test_a_catalog_file_alone_builds_the_example_in_its_language(tmp_path):
+    result = run("build", EXAMPLE, "--locale-file", GERMAN, "--lang", "de", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    text = pdf_text(tmp_path / "profile.de.pdf")
+    for title in ("Ausbildung", "Publikationen", "Berufserfahrung", "Auszeichnungen"):
+        assert title in text
+    flat = " ".join(text.split())
+    assert "Sept. 2020 – Juni 2026 (voraussichtlich)" in flat
+    assert "Juni 2024 – Dez. 2024" in flat
+    assert "Betreuer: Prof. Hongli Xu und Prof. Gongming Zhao" in flat
+    assert "2022, 2023" in flat
+    # Its text falls back to English, with a warning naming each field (ten, then a count).
+    assert f"warning: {EXAMPLE}:" in result.output
+    assert "education[0].degree has no de text; using en" in result.output
+    assert "more in de" in result.output
+    assert "Ph.D., Computer Science" in flat
+
+
+def test_unknown_catalog_key_stops_the_build_with_file_and_line(tmp_path):
+    lines = GERMAN.read_text(encoding="utf-8").replace("titles:", "tittles:")
+    catalog = write(tmp_path, lines, "de.yaml")
+    result = run("build", EXAMPLE, "--locale-file", catalog, "--lang", "de", "--out", tmp_path)
+    assert result.exit_code == ExitCode.USER_ERROR
+    line = lines.splitlines().index("tittles:") + 1
+    assert f"{catalog}:{line}:1: tittles: unknown key 'tittles' (did you mean 'titles'?)" in (
+        result.output
+    )
+    assert "missing key 'titles'" in result.output
+    assert "Traceback" not in result.output
+
+
+# -- missing translations: the report, the warning, --strict -----------------------------
+
+PARTIAL = """\
+languages: [en, zh]
+name: {en: Ann Lee, zh: 李安}
+education:
+  - institution: {en: USTC, zh: 中国科学技术大学}
+    degree: {en: Ph.D.}
+    location: {zh: 合肥}
+    start: 2020
+"""
+
+
+def test_validate_reports_coverage_and_each_fallback_by_line(tmp_path):
+    profile = write(tmp_path, PARTIAL)
+    result = run("validate", profile, "--lang", "all")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "  en: 3 of 4 text fields have en text, 1 fall back, 1 sections" in lines
+    assert "    falls back: line 6: education[0].location has no en text; using zh" in lines
+    assert "  zh: 3 of 4 text fields have zh text, 1 fall back, 1 sections" in lines
+    assert "    falls back: line 5: education[0].degree has no zh text; using en" in lines
+
+    tw = run("validate", profile, "--lang", "zh-TW").output.splitlines()
+    assert tw[1] == (
+        "  zh-TW: 3 of 4 text fields have zh-TW text (0 written, 3 converted from zh by "
+        "OpenCC s2twp), 1 fall back, 1 sections"
+    )
+    assert tw[2] == "    falls back: line 5: education[0].degree has no zh-TW text; using en"
+
+
+def test_build_warns_of_each_fallback_and_strict_makes_it_an_error(tmp_path):
+    profile = write(tmp_path, PARTIAL)
+    strict = run("build", profile, "--lang", "zh", "--strict")
+    assert strict.exit_code == ExitCode.USER_ERROR
+    assert f"{profile}:5: education[0].degree has no zh text; using en" in strict.output
+    assert "--strict" in strict.output
+    assert not (tmp_path / "out" / "cv.zh.pdf").exists()
+
+    lenient = run("build", profile, "--lang", "zh")
+    assert lenient.exit_code == 0, lenient.output
+    assert f"warning: {profile}:5: education[0].degree has no zh text" in lenient.output
+    assert "Ph.D." in pdf_text(tmp_path / "out" / "cv.zh.pdf")
+
+    complete = write(tmp_path, PARTIAL.replace("{en: Ph.D.}", "{en: Ph.D., zh: 博士}"))
+    result = run("build", complete, "--lang", "zh", "--strict")
+    assert result.exit_code == 0, result.output
+    assert "warning" not in result.output
+
+
+# -- switches ------------------------------------------------------------------------------
+
+
+def test_environment_selects_a_traditional_language(tmp_path, monkeypatch):
+    profile = write(tmp_path, PARTIAL.replace("{en: Ph.D.}", "{en: Ph.D., zh: 博士}"))
+    monkeypatch.setenv("CVTEX_LANG", "zh-HK")
+    assert run("build", profile).exit_code == 0
+    assert [p.name for p in (tmp_path / "out").glob("*.pdf")] == ["cv.zh-HK.pdf"]
+
+
+@pytest.mark.skipif(
+    not (ROOT / ".venv" / ".installed").exists() or shutil.which("make") is None,
+    reason="`make venv` has not set up .venv",
+)
+def test_make_cv_with_cv_lang(tmp_path):
+    profile = write(tmp_path, PARTIAL.replace("{en: Ph.D.}", "{en: Ph.D., zh: 博士}"))
+    done = subprocess.run(
+        ["make", "-s", "cv", f"PROFILE={profile}", "CV_LANG=zh-TW", f"OUT={tmp_path / 'o'}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "中國科學技術大學" in pdf_text(tmp_path / "o" / "cv.zh-TW.pdf")
+
+
+def test_a_catalog_naming_a_template_the_theme_lacks(tmp_path):
+    text = GERMAN.read_text(encoding="utf-8").replace("template: en", "template: fr")
+    catalog = write(tmp_path, text, "de.yaml")
+    result = run("build", EXAMPLE, "--locale-file", catalog, "--lang", "de", "--out", tmp_path)
+    assert result.exit_code == ExitCode.USER_ERROR
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith("template:"))
+    assert f"{catalog}:{line}:1: template: the theme classic has no template 'fr'" in result.output
+    assert "use one of: en, zh" in result.output
+    missing = run("build", EXAMPLE, "--locale-file", tmp_path / "nope.yaml", "--lang", "de")
+    assert missing.exit_code == ExitCode.USER_ERROR
+    assert "nope.yaml: no such locale catalog" in missing.output
