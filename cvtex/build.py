@@ -6,13 +6,14 @@ import difflib
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from .engine import DEFAULT_TIMEOUT, run_xelatex
 from .errors import CvtexError, InputError
+from .formats import Page, render_pages, write_page
 from .locale import load_catalog
 from .localize import Fallback, localize
 from .model import Profile, Variant
@@ -106,10 +107,14 @@ def build(
     timeout: float = DEFAULT_TIMEOUT,
     on_done: Callable[[BuiltLanguage], None] | None = None,
     variant: str | None = None,
+    formats: Sequence[str] = ("pdf",),
+    on_page: Callable[[Path], None] | None = None,
 ) -> list[BuiltLanguage]:
+    """The PDFs (with their .tex) and web pages (md, html) asked for; returns the PDFs."""
     loaded = load_profile(profile_file)
     chosen = select_languages(languages, loaded.profile.languages)
-    rendered = render_languages(loaded, chosen, theme, variant)
+    pages = _render_pages(loaded, chosen, formats, theme, variant)
+    rendered = render_languages(loaded, chosen, theme, variant) if "pdf" in formats else []
     out_dir = out_dir or default_out_dir(profile_file)
     out_dir.mkdir(parents=True, exist_ok=True)
 
@@ -130,7 +135,27 @@ def build(
                 errors.append(exc)
     if errors:
         raise errors[0] if len(errors) == 1 else _combine(errors)
+    # Written only now, so that a failed PDF leaves the pages as they were too.
+    for page in pages:
+        written = write_page(page, out_dir)
+        if on_page:
+            on_page(written)
     return results
+
+
+def _render_pages(
+    loaded: LoadedProfile,
+    languages: list[str],
+    formats: Sequence[str],
+    theme: str,
+    variant: str | None,
+) -> list[Page]:
+    web = [name for name in formats if name != "pdf"]
+    if not web:
+        return []
+    stems = {language: output_stem(loaded.file, language, variant) for language in languages}
+    chosen_variant = select_variant(variant, loaded.profile)
+    return render_pages(loaded, stems, web, load_theme(theme), chosen_variant)
 
 
 def compile_into(

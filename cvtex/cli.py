@@ -12,6 +12,7 @@ from . import __version__, starter
 from . import build as builder
 from . import doctor as checkup
 from .errors import CvtexError, ExitCode
+from .formats import select_formats
 from .profile import load_profile
 from .schema import schema_text
 from .validate import coverage_report
@@ -68,6 +69,7 @@ def main() -> None:
 )
 @click.option("--theme", default=builder.DEFAULT_THEME, show_default=True, help="Template theme.")
 @click.option("--variant", help="A variant named in the profile (one-page, industry, ...).")
+@click.option("--format", "formats", help="Comma list of pdf, md, html (default: pdf).")
 @click.option("-q", "--quiet", is_flag=True, help="Print only errors.")
 def build(
     profile: Path,
@@ -75,15 +77,30 @@ def build(
     out_dir: Path | None,
     theme: str,
     variant: str | None,
+    formats: str | None,
     quiet: bool,
 ) -> None:
-    """Build PDFs (and their .tex) for the profile's languages."""
+    """Build PDFs (and their .tex), Markdown or HTML pages for the profile's languages."""
 
     def report(done: builder.BuiltLanguage) -> None:
         if not quiet:
             click.echo(f"{done.language}: {done.pdf} ({done.seconds:.1f} s)")
 
-    builder.build(profile, langs, out_dir, theme, on_done=report, variant=variant)
+    def report_page(page: Path) -> None:
+        if not quiet:
+            click.echo(f"wrote {page}")
+
+    chosen = select_formats(formats)
+    builder.build(
+        profile,
+        langs,
+        out_dir,
+        theme,
+        on_done=report,
+        variant=variant,
+        formats=chosen,
+        on_page=report_page,
+    )
 
 
 @main.command()

@@ -6,6 +6,7 @@ missing content. The JSON Schema that editors use is generated from these classe
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
@@ -18,6 +19,7 @@ from pydantic import (
     Field,
     StringConstraints,
     WithJsonSchema,
+    field_validator,
 )
 
 LANG_PATTERN = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
@@ -346,6 +348,35 @@ class Variant(Model):
     photo: bool | None = Field(None, description="Override whether the photo is shown.")
 
 
+FrontMatterValue = str | int | float | bool | list[str]
+
+
+class Homepage(Model):
+    """The Markdown page (``cvtex build --format md``) for a static-site generator."""
+
+    generator: Literal["hexo", "hugo", "jekyll", "none"] = Field(
+        "hexo", description="Whose front-matter conventions to follow; none writes none."
+    )
+    title: Text | None = Field(None, description="The page title; by default the name.")
+    date: dt.date | dt.datetime | None = Field(
+        None, description="The page's date: 2021-12-23 16:55:31."
+    )
+    contacts: bool = Field(True, description="Start the page with a line of contact links.")
+    front_matter: dict[str, FrontMatterValue] = Field(
+        default_factory=dict,
+        description="More front-matter keys, copied as given (layout: page, permalink: /about/).",
+    )
+
+    @field_validator("front_matter")
+    @classmethod
+    def _not_title_or_date(cls, value: dict[str, FrontMatterValue]) -> dict[str, FrontMatterValue]:
+        if clash := {"title", "date"} & set(value):
+            raise ValueError(
+                f"set {' and '.join(sorted(clash))} as homepage.{min(clash)}, not here"
+            )
+        return value
+
+
 class Profile(Model):
     schema_: str | None = Field(None, alias="$schema")
     include: list[str] = Field(
@@ -386,6 +417,9 @@ class Profile(Model):
     layout: dict[Lang, list[str]] = Field(
         default_factory=dict,
         description="Section ids in the order each language shows them.",
+    )
+    homepage: Homepage = Field(
+        default_factory=Homepage, description="The Markdown homepage: front matter, generator."
     )
     variants: dict[str, Variant] = Field(default_factory=dict)
     default_variant: str | None = Field(
