@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from . import __version__, starter
+from . import __version__, jsonresume, starter
 from . import build as builder
 from . import doctor as checkup
 from .errors import CvtexError, ExitCode
@@ -100,6 +100,43 @@ def build(
         variant=variant,
         formats=chosen,
         on_page=report_page,
+    )
+
+
+@main.command()
+@click.argument("profile", type=PROFILE)
+@click.option(
+    "--to", "target", type=click.Choice(["jsonresume"]), default="jsonresume", show_default=True
+)
+@click.option("--lang", "langs", envvar="CVTEX_LANG", help="Comma list (en,zh) or all (default).")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Output folder (default: out/ beside the profile).",
+)
+@click.option("--variant", help="A variant named in the profile: its exclusions apply.")
+def export(
+    profile: Path, target: str, langs: str | None, out_dir: Path | None, variant: str | None
+) -> None:
+    """Write the profile as JSON Resume files: <stem>.<lang>.resume.json per language."""
+    for written in jsonresume.export(profile, langs, out_dir, variant):
+        click.echo(f"wrote {written}")
+
+
+@main.command("import")
+@click.argument("files", nargs=-1, required=True, type=PROFILE)
+@click.option("-o", "--out", type=PROFILE, help="The profile to write (default: beside FILES).")
+@click.option("--lang", "langs", help="The files' languages, in order (en,zh); else detected.")
+@click.option("--force", is_flag=True, help="Overwrite an existing profile.")
+def import_(files: tuple[Path, ...], out: Path | None, langs: str | None, force: bool) -> None:
+    """Make a profile from a JSON Resume file, or from two in two languages (en and zh)."""
+    imported = jsonresume.import_resumes(list(files), out, force, langs)
+    for note in imported.notes:
+        click.echo(f"note: {note}", err=True)
+    click.echo(
+        f"wrote {imported.profile} ({', '.join(imported.languages)}); "
+        f"check it: cvtex validate {imported.profile}"
     )
 
 
