@@ -12,14 +12,17 @@ OUT ?=
 # Debian packages: XeLaTeX, the Chinese support and fonts, the icon font, pdftotext for tests.
 APT_PACKAGES := texlive-xetex texlive-lang-chinese texlive-latex-extra \
 	texlive-fonts-recommended fonts-noto-cjk fonts-font-awesome fonts-texgyre poppler-utils
+# Only the tests need these: a headless browser that renders the HTML CV.
+TEST_APT_PACKAGES := chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all demo test cv system-deps venv lint format schema golden clean
+.PHONY: all demo test cv system-deps test-system-deps venv lint format schema golden clean
 
 all: demo
 
-system-deps:
-	@missing=""; for pkg in $(APT_PACKAGES); do \
+# $(call apt_install,PACKAGES): install those of PACKAGES that are missing.
+define apt_install
+	@missing=""; for pkg in $(1); do \
 		dpkg-query -W -f='$${Status}' $$pkg 2>/dev/null | grep -q "ok installed" || missing="$$missing $$pkg"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -27,6 +30,13 @@ system-deps:
 		$(SUDO) apt-get update -q && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
 	else echo "system packages: all installed"; fi
+endef
+
+system-deps:
+	$(call apt_install,$(APT_PACKAGES))
+
+test-system-deps:
+	$(call apt_install,$(TEST_APT_PACKAGES))
 
 $(VENV)/.installed: pyproject.toml
 	[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
@@ -44,7 +54,7 @@ demo: system-deps venv
 cv: system-deps venv
 	$(CVTEX) build $(PROFILE) --lang $(CV_LANG) $(if $(OUT),--out $(OUT))
 
-test: system-deps venv
+test: system-deps test-system-deps venv
 	$(BIN)/ruff check cvtex tests
 	$(BIN)/ruff format --check cvtex tests
 	$(BIN)/python -m pytest -q

@@ -24,7 +24,7 @@ _ENTITIES = {"{": "&#123;", "}": "&#125;", "~": "&#126;"}
 _ENTITY_LIKE = re.compile(r"&(?=#?[A-Za-z0-9]+;)")
 # What makes a line a heading, a list item, a rule or a definition when it starts one.
 _LINE_START = re.compile(
-    r"^(?:#{1,6}(?=\s|$)|[+\-=](?=\s|$|[-=])|:(?=\s+\S)"
+    r"^(?P<space>\s*)(?:#{1,6}(?=\s|$)|[+\-=](?=\s|$|[-=])|:(?=\s+\S)"
     r"|(?P<digits>\d{1,9})(?P<mark>[.)])(?=\s|$))"
 )
 
@@ -53,16 +53,21 @@ def _protect_line_start(text: str) -> str:
     match = _LINE_START.match(text)
     if match is None:
         return text
+    space, rest = match["space"], text[len(match["space"]) :]
     if match["digits"]:
-        return f"{match['digits']}\\{match['mark']}{text[match.end() :]}"
-    return "\\" + text
+        return f"{space}{match['digits']}\\{match['mark']}{text[match.end() :]}"
+    return f"{space}\\{rest}"
 
 
 def _render(spans: list[Span] | tuple[Span, ...]) -> str:
     out = []
-    for span in spans:
+    for position, span in enumerate(spans):
         if span.kind == "text":
-            out.append(escape_text(span.text))
+            text = escape_text(span.text)
+            following = spans[position + 1] if position + 1 < len(spans) else None
+            if text.endswith("!") and following is not None and following.kind == "link":
+                text = text[:-1] + "\\!"  # "![...](...)" would be an image
+            out.append(text)
         elif span.kind == "bold":
             out.append(f"**{_render(span.children)}**")
         elif span.kind == "italic":

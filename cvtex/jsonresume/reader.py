@@ -251,10 +251,20 @@ def _language(file: Path, resume: _Resume) -> str:
     for part in file.name.split(".")[:-1]:
         if part in known:
             return part
-    text = json.dumps(resume.model_dump(), ensure_ascii=False)
+    text = "".join(_strings(resume.model_dump(exclude_defaults=True)))
     han = sum("\u4e00" <= ch <= "\u9fff" for ch in text)
     letters = sum(ch.isalpha() for ch in text)
     return "zh" if letters and han / letters > 0.2 else "en"
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for item in value.values() for text in _strings(item)]
+    if isinstance(value, list):
+        return [text for item in value for text in _strings(item)]
+    return []
 
 
 # -- one resume as a profile in its language ---------------------------------------------
