@@ -49,7 +49,8 @@ venv: $(VENV)/.installed
 demo: system-deps venv
 	$(CVTEX) build examples/academic/profile.yaml
 	$(CVTEX) build examples/academic/profile.yaml --variant industry
-	@echo "PDFs are in examples/academic/out/"
+	$(CVTEX) build examples/academic/profile.yaml --variant homepage --format md,html
+	@echo "PDFs, the homepage's Markdown and HTML pages are in examples/academic/out/"
 
 cv: system-deps venv
 	$(CVTEX) build $(PROFILE) --lang $(CV_LANG) $(if $(OUT),--out $(OUT))

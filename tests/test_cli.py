@@ -200,3 +200,11 @@ def test_export_then_import_on_the_command_line(tmp_path):
     again = run("import", *files, "-o", back)
     assert again.exit_code == ExitCode.USER_ERROR and "--force" in again.output
     assert run("import", *files, "-o", back, "--force").exit_code == 0
+
+
+def test_html_with_a_missing_photo_names_the_line(tmp_path):
+    profile = tmp_path / "cv.yaml"
+    profile.write_text("languages: [en]\nname: X\nphoto: {file: nope.png}\n", encoding="utf-8")
+    result = run("build", profile, "--format", "html")
+    assert result.exit_code == ExitCode.USER_ERROR
+    assert f"{profile}:3:" in result.output and "nope.png" in result.output

@@ -95,7 +95,15 @@ def render_markdown(view: CvView, catalog: Catalog, theme: Theme, loaded: Loaded
 def render_html(view: CvView, catalog: Catalog, theme: Theme, loaded: LoadedProfile) -> str:
     photo = None
     if view.photo and loaded.profile.photo:
-        photo = html.photo_data_uri(loaded.file.parent / loaded.profile.photo.file)
+        file = loaded.file.parent / loaded.profile.photo.file
+        try:
+            photo = html.photo_data_uri(file)
+        except OSError as exc:
+            raise InputError(
+                f"{loaded.source.locate(('photo', 'file'))}: photo.file: cannot read {file} "
+                f"({exc.strerror})",
+                "paths are relative to the profile's folder",
+            ) from None
     return _template(theme, "html").render(cv=view, catalog=catalog, photo=photo)
 
 
