@@ -14,14 +14,17 @@ STRICT ?=
 # Debian packages: XeLaTeX, the Chinese support and fonts, the icon font, pdftotext for tests.
 APT_PACKAGES := texlive-xetex texlive-lang-chinese texlive-latex-extra \
 	texlive-fonts-recommended fonts-noto-cjk fonts-font-awesome fonts-texgyre poppler-utils
+# Only the tests need these: a headless browser that renders the HTML CV.
+TEST_APT_PACKAGES := chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all demo test cv system-deps venv lint format schema golden clean
+.PHONY: all demo test cv system-deps test-system-deps venv lint format schema golden clean
 
 all: demo
 
-system-deps:
-	@missing=""; for pkg in $(APT_PACKAGES); do \
+# $(call apt_install,PACKAGES): install those of PACKAGES that are missing.
+define apt_install
+	@missing=""; for pkg in $(1); do \
 		dpkg-query -W -f='$${Status}' $$pkg 2>/dev/null | grep -q "ok installed" || missing="$$missing $$pkg"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -29,6 +32,13 @@ system-deps:
 		$(SUDO) apt-get update -q && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
 	else echo "system packages: all installed"; fi
+endef
+
+system-deps:
+	$(call apt_install,$(APT_PACKAGES))
+
+test-system-deps:
+	$(call apt_install,$(TEST_APT_PACKAGES))
 
 $(VENV)/.installed: pyproject.toml
 	[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
@@ -41,13 +51,14 @@ venv: $(VENV)/.installed
 demo: system-deps venv
 	$(CVTEX) build examples/academic/profile.yaml
 	$(CVTEX) build examples/academic/profile.yaml --variant industry
-	@echo "PDFs are in examples/academic/out/"
+	$(CVTEX) build examples/academic/profile.yaml --variant homepage --format md,html
+	@echo "PDFs, the homepage's Markdown and HTML pages are in examples/academic/out/"
 
 cv: system-deps venv
 	$(CVTEX) build $(PROFILE) --lang $(CV_LANG) $(if $(OUT),--out $(OUT)) \
 		$(foreach file,$(LOCALE_FILE),--locale-file $(file)) $(if $(STRICT),--strict)
 
-test: system-deps venv
+test: system-deps test-system-deps venv
 	$(BIN)/ruff check cvtex tests
 	$(BIN)/ruff format --check cvtex tests
 	$(BIN)/python -m pytest -q

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from .engine import DEFAULT_TIMEOUT, run_xelatex
 from .errors import CvtexError, InputError
+from .formats import Page, render_pages, write_page
 from .locale import Locales, load_locales
 from .localize import Fallback, localize
 from .model import Profile, Variant
@@ -146,12 +147,18 @@ def build(
     locale_files: Sequence[Path] = (),
     strict: bool = False,
     on_warning: Callable[[str], None] | None = None,
+    formats: Sequence[str] = ("pdf",),
+    on_page: Callable[[Path], None] | None = None,
 ) -> list[BuiltLanguage]:
-    """Build the chosen languages; ``strict`` makes a text that falls back an error."""
+    """The PDFs (with their .tex) and web pages (md, html) asked for; returns the PDFs.
+
+    ``strict`` makes a text that falls back to another language an error.
+    """
     loaded = load_profile(profile_file)
     locales = load_locales(locale_files)
     chosen = select_languages(languages, loaded.profile.languages, locales)
-    rendered = render_languages(loaded, chosen, theme, variant, locales)
+    pages = _render_pages(loaded, chosen, formats, theme, variant, locales)
+    rendered = render_languages(loaded, chosen, theme, variant, locales) if "pdf" in formats else []
     warnings = fallback_warnings(rendered, loaded.file, locale_files)
     if strict and warnings:
         count = sum(len(item.fallbacks) for item in rendered)
@@ -184,7 +191,28 @@ def build(
                 errors.append(exc)
     if errors:
         raise errors[0] if len(errors) == 1 else _combine(errors)
+    # Written only now, so that a failed PDF leaves the pages as they were too.
+    for page in pages:
+        written = write_page(page, out_dir)
+        if on_page:
+            on_page(written)
     return results
+
+
+def _render_pages(
+    loaded: LoadedProfile,
+    languages: list[str],
+    formats: Sequence[str],
+    theme: str,
+    variant: str | None,
+    locales: Locales,
+) -> list[Page]:
+    web = [name for name in formats if name != "pdf"]
+    if not web:
+        return []
+    stems = {language: output_stem(loaded.file, language, variant) for language in languages}
+    chosen_variant = select_variant(variant, loaded.profile)
+    return render_pages(loaded, stems, web, load_theme(theme), chosen_variant, locales)
 
 
 def compile_into(

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import click
 
-from . import __version__, starter
+from . import __version__, jsonresume, starter
 from . import build as builder
 from . import doctor as checkup
 from .errors import CvtexError, ExitCode
+from .formats import select_formats
 from .locale import load_locales
 from .profile import load_profile
 from .schema import schema_text
@@ -85,6 +86,7 @@ def main() -> None:
 )
 @click.option("--theme", default=builder.DEFAULT_THEME, show_default=True, help="Template theme.")
 @click.option("--variant", help="A variant named in the profile (one-page, industry, ...).")
+@click.option("--format", "formats", help="Comma list of pdf, md, html (default: pdf).")
 @click.option("-q", "--quiet", is_flag=True, help="Print only errors.")
 @click.option(
     "--strict", is_flag=True, help="Fail (exit 1) when a text falls back to another language."
@@ -96,10 +98,11 @@ def build(
     out_dir: Path | None,
     theme: str,
     variant: str | None,
+    formats: str | None,
     quiet: bool,
     strict: bool,
 ) -> None:
-    """Build PDFs (and their .tex) for the profile's languages."""
+    """Build PDFs (and their .tex), Markdown or HTML pages for the profile's languages."""
 
     def report(done: builder.BuiltLanguage) -> None:
         if not quiet:
@@ -109,6 +112,11 @@ def build(
         if not quiet:
             click.secho(f"warning: {line}", fg="yellow", err=True)
 
+    def report_page(page: Path) -> None:
+        if not quiet:
+            click.echo(f"wrote {page}")
+
+    chosen = select_formats(formats)
     builder.build(
         profile,
         langs,
@@ -119,6 +127,45 @@ def build(
         locale_files=locale_files,
         strict=strict,
         on_warning=warn,
+        formats=chosen,
+        on_page=report_page,
+    )
+
+
+@main.command()
+@click.argument("profile", type=PROFILE)
+@click.option(
+    "--to", "target", type=click.Choice(["jsonresume"]), default="jsonresume", show_default=True
+)
+@lang_option
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Output folder (default: out/ beside the profile).",
+)
+@click.option("--variant", help="A variant named in the profile: its exclusions apply.")
+def export(
+    profile: Path, target: str, langs: str | None, out_dir: Path | None, variant: str | None
+) -> None:
+    """Write the profile as JSON Resume files: <stem>.<lang>.resume.json per language."""
+    for written in jsonresume.export(profile, langs, out_dir, variant):
+        click.echo(f"wrote {written}")
+
+
+@main.command("import")
+@click.argument("files", nargs=-1, required=True, type=PROFILE)
+@click.option("-o", "--out", type=PROFILE, help="The profile to write (default: beside FILES).")
+@click.option("--lang", "langs", help="The files' languages, in order (en,zh); else detected.")
+@click.option("--force", is_flag=True, help="Overwrite an existing profile.")
+def import_(files: tuple[Path, ...], out: Path | None, langs: str | None, force: bool) -> None:
+    """Make a profile from a JSON Resume file, or from two in two languages (en and zh)."""
+    imported = jsonresume.import_resumes(list(files), out, force, langs)
+    for note in imported.notes:
+        click.echo(f"note: {note}", err=True)
+    click.echo(
+        f"wrote {imported.profile} ({', '.join(imported.languages)}); "
+        f"check it: cvtex validate {imported.profile}"
     )
 
 

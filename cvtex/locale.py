@@ -144,6 +144,10 @@ class Catalog(Model):
     punctuation: Punctuation
     labels: Labels
     links: dict[str, str] = Field(description="Names of link kinds: pdf, slides, code, ...")
+    contact_labels: dict[str, str] = Field(
+        default_factory=dict,
+        description="Web pages: what precedes a contact whose value alone is unclear (GitHub).",
+    )
     statuses: dict[str, str] = Field(description="Publication statuses; empty to show none.")
     publication_types: dict[str, str] = Field(
         description="Group headings by publication type, in the order they are shown."

@@ -181,6 +181,14 @@ def localize(
     return _Localizer(profile, source, catalog, variant or Variant()).view()
 
 
+def localizer(
+    profile: Profile, source: SourceMap, catalog: Catalog, variant: Variant | None = None
+) -> _Localizer:
+    """The localizer itself, for outputs that need entries rather than a CV's sections
+    (JSON Resume): the same choice of text, fallbacks and scoping as the CV."""
+    return _Localizer(profile, source, catalog, variant or Variant())
+
+
 class _Localizer:
     def __init__(
         self, profile: Profile, source: SourceMap, catalog: Catalog, variant: Variant

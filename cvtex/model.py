@@ -6,6 +6,7 @@ missing content. The JSON Schema that editors use is generated from these classe
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
@@ -18,6 +19,7 @@ from pydantic import (
     Field,
     StringConstraints,
     WithJsonSchema,
+    field_validator,
     model_validator,
 )
 
@@ -381,6 +383,35 @@ FallbackOrder = Annotated[list[Lang], BeforeValidator(_one_language_or_many)]
 GlossaryTerm = Annotated[str, StringConstraints(min_length=1)]
 
 
+FrontMatterValue = str | int | float | bool | list[str]
+
+
+class Homepage(Model):
+    """The Markdown page (``cvtex build --format md``) for a static-site generator."""
+
+    generator: Literal["hexo", "hugo", "jekyll", "none"] = Field(
+        "hexo", description="Whose front-matter conventions to follow; none writes none."
+    )
+    title: Text | None = Field(None, description="The page title; by default the name.")
+    date: dt.date | dt.datetime | None = Field(
+        None, description="The page's date: 2021-12-23 16:55:31."
+    )
+    contacts: bool = Field(True, description="Start the page with a line of contact links.")
+    front_matter: dict[str, FrontMatterValue] = Field(
+        default_factory=dict,
+        description="More front-matter keys, copied as given (layout: page, permalink: /about/).",
+    )
+
+    @field_validator("front_matter")
+    @classmethod
+    def _not_title_or_date(cls, value: dict[str, FrontMatterValue]) -> dict[str, FrontMatterValue]:
+        if clash := {"title", "date"} & set(value):
+            raise ValueError(
+                f"set {' and '.join(sorted(clash))} as homepage.{min(clash)}, not here"
+            )
+        return value
+
+
 class Profile(Model):
     schema_: str | None = Field(None, alias="$schema")
     include: list[str] = Field(
@@ -439,6 +470,9 @@ class Profile(Model):
     protect: list[GlossaryTerm] = Field(
         default_factory=list,
         description="Terms that conversion to Traditional keeps exactly as written (names).",
+    )
+    homepage: Homepage = Field(
+        default_factory=Homepage, description="The Markdown homepage: front matter, generator."
     )
     variants: dict[str, Variant] = Field(default_factory=dict)
     default_variant: str | None = Field(

@@ -138,11 +138,10 @@ def _check_references(profile: Profile, source: SourceMap) -> None:
                     "define it under sections:, or use one of: " + ", ".join(sorted(known)),
                 )
     for index, publication in enumerate(profile.publications):
-        if publication.title is None or not publication.authors:
-            missing = "title" if publication.title is None else "authors"
+        if publication.title is None:
             path = ("publications", index)
             raise InputError(
-                f"{source.locate(path)}: publications[{index}].{missing}: this field is required",
+                f"{source.locate(path)}: publications[{index}].title: this field is required",
                 "write it, or take the publication from a bibliography with bib: KEY",
             )
     for section_id, section in profile.sections.items():

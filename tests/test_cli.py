@@ -20,7 +20,7 @@ def run(*args: str):
 
 def test_version_and_help():
     assert __version__ in run("--version").output
-    for command in ("build", "validate", "new", "doctor", "schema"):
+    for command in ("build", "validate", "new", "doctor", "schema", "export", "import"):
         result = run(command, "--help")
         assert result.exit_code == 0, result.output
         assert "Usage:" in result.output
@@ -157,3 +157,62 @@ def test_publication_needs_a_title_unless_it_comes_from_a_bibliography(tmp_path)
     result = run("validate", profile)
     assert result.exit_code == ExitCode.USER_ERROR
     assert f"{profile}:3:" in result.output and "publications[0].title" in result.output
+
+
+def test_build_web_formats_only(tmp_path):
+    target = tmp_path / "cv.yaml"
+    run("new", target)
+    result = run("build", target, "--format", "md,html", "--out", tmp_path / "o")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "o").iterdir()) == [
+        "cv.en.html",
+        "cv.en.md",
+        "cv.zh.html",
+        "cv.zh.md",
+    ]
+    assert "wrote" in result.output and str(tmp_path / "o" / "cv.zh.md") in result.output
+
+
+def test_unknown_format_is_a_clean_error(tmp_path):
+    target = tmp_path / "cv.yaml"
+    run("new", target)
+    result = run("build", target, "--format", "pdf,docx")
+    assert result.exit_code == ExitCode.USER_ERROR
+    assert "unknown format docx" in result.output and "pdf, md, html" in result.output
+
+
+def test_failed_pdf_writes_no_page_either(tmp_path):
+    target = tmp_path / "cv.yaml"
+    run("new", target)
+    target.write_text(
+        target.read_text(encoding="utf-8").replace("Mei Lin, zh", "Mei Lin \U0001d11e, zh"),
+        encoding="utf-8",
+    )
+    result = run("build", target, "--lang", "en", "--format", "pdf,md", "--out", tmp_path / "o")
+    assert result.exit_code == ExitCode.USER_ERROR
+    assert not list((tmp_path / "o").iterdir())
+
+
+def test_export_then_import_on_the_command_line(tmp_path):
+    target = tmp_path / "cv.yaml"
+    run("new", target)
+    result = run("export", target, "--to", "jsonresume", "--out", tmp_path / "json")
+    assert result.exit_code == 0, result.output
+    files = sorted((tmp_path / "json").iterdir())
+    assert [f.name for f in files] == ["cv.en.resume.json", "cv.zh.resume.json"]
+    back = tmp_path / "back.yaml"
+    result = run("import", *files, "-o", back)
+    assert result.exit_code == 0, result.output
+    assert f"wrote {back} (en, zh)" in result.output
+    assert run("validate", back).exit_code == 0
+    again = run("import", *files, "-o", back)
+    assert again.exit_code == ExitCode.USER_ERROR and "--force" in again.output
+    assert run("import", *files, "-o", back, "--force").exit_code == 0
+
+
+def test_html_with_a_missing_photo_names_the_line(tmp_path):
+    profile = tmp_path / "cv.yaml"
+    profile.write_text("languages: [en]\nname: X\nphoto: {file: nope.png}\n", encoding="utf-8")
+    result = run("build", profile, "--format", "html")
+    assert result.exit_code == ExitCode.USER_ERROR
+    assert f"{profile}:3:" in result.output and "nope.png" in result.output

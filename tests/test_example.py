@@ -85,8 +85,16 @@ def test_english_pdf_has_everything_of_the_english_reference(built_example):
     assert not missing, "missing from the English PDF:\n" + "\n".join(missing)
 
 
+# Facts the Chinese reference CV lacks and the profile has from the homepage (seed 000),
+# which the PDF shows in the middle of a reference item.
+HOMEPAGE_ADDITIONS_IN_CHINESE_PDF = ["专利号 CN114900482A，"]
+
+
 def test_chinese_pdf_has_everything_of_the_chinese_reference(built_example):
     text = normalized(built_example.text("zh"))
+    for addition in HOMEPAGE_ADDITIONS_IN_CHINESE_PDF:
+        assert normalized(addition) in text
+        text = text.replace(normalized(addition), "")
     missing = [item for item in chinese_items() if normalized(item) not in text]
     assert not missing, "missing from the Chinese PDF:\n" + "\n".join(missing)
 

@@ -1,0 +1,312 @@
+"""One JSON Resume document as profile data in its own language.
+
+Every text field is marked with :class:`T`, so that two languages can later be merged
+field by field (:mod:`.merge`) and the rest (dates, numbers, addresses) compared as is.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+from ..locale import Catalog, load_catalog
+from .document import Dated, Education, Project, Publication, ReadResume, Skill, Volunteer, Work
+
+
+class T(str):
+    """The value of a text field, in the language of the file it came from."""
+
+
+_NETWORK_TYPES = {
+    "github": "github",
+    "gitlab": "gitlab",
+    "linkedin": "linkedin",
+    "google scholar": "scholar",
+    "scholar": "scholar",
+    "orcid": "orcid",
+}
+# An abbreviation at the end of a publisher, as cvtex writes it: "Computer Networks (ComNet)".
+_ABBR = re.compile(r"^(?P<venue>.+?)\s*[(（](?P<abbr>[^\s()（）]{1,15})[)）]$")
+_PROJECT_KINDS = {"teaching": "teaching", "talk": "talks", "presentation": "talks"}
+
+
+def profile_data(read: ReadResume, today: dt.date | None = None) -> dict[str, Any]:
+    """The resume as profile data in its own language (text fields marked with T)."""
+    return _Converter(read, load_catalog(read.language), today or dt.date.today()).data()
+
+
+class _Converter:
+    def __init__(self, read: ReadResume, catalog: Catalog, today: dt.date) -> None:
+        self.read = read
+        self.resume = read.resume
+        self.catalog = catalog
+        self.today = f"{today.year:04d}-{today.month:02d}"
+        self.owners: list[str] = []  # author names set in bold
+
+    def note(self, where: str, what: str) -> None:
+        self.read.notes.append(f"{self.read.file}: {where}: {what}")
+
+    def data(self) -> dict[str, Any]:
+        basics = self.resume.basics
+        data: dict[str, Any] = {"name": T(basics.name.strip() if basics.name else "")}
+        if basics.label:
+            data["headline"] = T(basics.label)
+        data["contacts"] = self.contacts()
+        if basics.summary:
+            data["summary"] = T(basics.summary)
+        if basics.image:
+            self.note("basics.image", "not imported: add photo: {file: ...} with a local image")
+        pools = {
+            "education": [self.education(i, e) for i, e in enumerate(self.resume.education)],
+            "experience": [self.work(i, w) for i, w in enumerate(self.resume.work)],
+            "publications": [
+                self.publication(i, p) for i, p in enumerate(self.resume.publications)
+            ],
+            "awards": self.awards(),
+            "service": [self.service(v) for v in self.resume.volunteer],
+            "skills": [self.skill(s) for s in self.resume.skills if s.name],
+            "spoken_languages": [
+                {"language": T(lang.language), **_text("level", lang.fluency)}
+                for lang in self.resume.languages
+                if lang.language
+            ],
+            "references": [
+                {"name": T(ref.name), **_text("title", ref.reference)}
+                for ref in self.resume.references
+                if ref.name
+            ],
+            "others": [
+                {"text": T(interest.name), "items": [T(k) for k in interest.keywords]}
+                for interest in self.resume.interests
+                if interest.name
+            ],
+        }
+        for kind in ("teaching", "talks"):
+            pools[kind] = []
+        for project in self.resume.projects:
+            self.project(project, pools)
+        data.update({name: entries for name, entries in pools.items() if entries})
+        if self.owners:
+            data["owner_names"] = self.owners
+        return data
+
+    def contacts(self) -> list[dict[str, Any]]:
+        basics = self.resume.basics
+        contacts: list[dict[str, Any]] = []
+        if basics.email:
+            contacts.append({"type": "email", "value": basics.email})
+        if basics.phone:
+            contacts.append({"type": "phone", "value": basics.phone})
+        if basics.url:
+            shown = re.sub(r"^https?://", "", basics.url).rstrip("/")
+            contacts.append({"type": "website", "value": shown, "url": basics.url})
+        if basics.location:
+            place = basics.location
+            parts = [place.address, place.city, place.region, place.countryCode]
+            text = self.catalog.punctuation.comma.join(part for part in parts if part)
+            if text:
+                contacts.append({"type": "location", "value": T(text)})
+        for profile in basics.profiles:
+            kind = _NETWORK_TYPES.get((profile.network or "").strip().lower())
+            value = profile.username or profile.url
+            if not value:
+                continue
+            if kind is None:
+                # A network cvtex has no icon for: a website link, named by the network.
+                label = (
+                    f"{profile.network}{self.catalog.punctuation.colon}" if profile.network else ""
+                )
+                contact = {"type": "website", "value": T(label + value)}
+            else:
+                contact = {"type": kind, "value": value}
+            if profile.url:
+                contact["url"] = profile.url
+            contacts.append(contact)
+        return contacts
+
+    def dates(self, entry: Dated) -> dict[str, Any]:
+        dates: dict[str, Any] = {}
+        if entry.startDate:
+            dates["start"] = entry.startDate
+        if entry.endDate:
+            # An end still to come is what the CV calls expected (a degree, a contract).
+            future = entry.endDate > self.today[: len(entry.endDate)]
+            dates["end"] = {"expected": entry.endDate} if future else entry.endDate
+        elif entry.startDate:
+            dates["end"] = "present"  # JSON Resume's way of saying "still going on"
+        return dates
+
+    def education(self, index: int, entry: Education) -> dict[str, Any]:
+        if not entry.institution:
+            self.note(f"education[{index}]", "has no institution; imported with an empty one")
+        return {
+            "institution": T(entry.institution or ""),
+            "degree": T(entry.studyType or ""),
+            **_text("field", entry.area),
+            **({"gpa": entry.score} if entry.score else {}),
+            **self.dates(entry),
+            "bullets": [T(course) for course in entry.courses],
+        }
+
+    def work(self, index: int, work: Work) -> dict[str, Any]:
+        summary = (work.summary or "").strip()
+        # cvtex writes a project title with a role as summary + position; a long summary
+        # is someone's paragraph, and becomes the first bullet.
+        title_from_summary = bool(summary and work.position and _is_title(summary))
+        title = summary if title_from_summary else work.position or work.name or ""
+        bullets = [T(text) for text in work.highlights]
+        if summary and not title_from_summary:
+            bullets.insert(0, T(summary))
+        if not title:
+            self.note(f"work[{index}]", "has no position or name; imported with an empty title")
+        return {
+            "title": T(title),
+            **_text("organization", work.name),
+            **_text("team", work.description),
+            **_text("location", work.location),
+            **_text("role", work.position if title_from_summary else None),
+            **self.dates(work),
+            **({"links": [{"type": "url", "url": work.url}]} if work.url else {}),
+            "bullets": bullets,
+        }
+
+    def service(self, entry: Volunteer) -> dict[str, Any]:
+        parts = [entry.position, entry.organization]
+        text = self.catalog.punctuation.comma.join(part for part in parts if part)
+        return {"text": T(text or entry.summary or ""), **self.dates(entry)}
+
+    def publication(self, index: int, pub: Publication) -> dict[str, Any]:
+        data: dict[str, Any] = {"title": T(pub.name or "")}
+        if pub.publisher:
+            match = _ABBR.match(pub.publisher.strip())
+            if match:
+                data["venue"], data["abbr"] = T(match["venue"]), match["abbr"]
+            else:
+                data["venue"] = T(pub.publisher)
+        if pub.releaseDate:
+            data["year"] = int(pub.releaseDate[:4])
+        if pub.url:
+            data["links"] = [{"type": "url", "url": pub.url}]
+        if pub.summary:
+            found = _authors(pub.summary)
+            if found is None:
+                self.note(
+                    f"publications[{index}].summary",
+                    "not imported: cvtex reads authors from it, and it is not an author list",
+                )
+            else:
+                data["authors"], bold = found
+                self.owners.extend(name for name in bold if name not in self.owners)
+        return data
+
+    def awards(self) -> list[dict[str, Any]]:
+        # JSON Resume lists an award once per date: the profile lists its years.
+        by_name: dict[str, dict[str, Any]] = {}
+        named = [(a.title, a.awarder, a.date) for a in self.resume.awards] + [
+            (c.name, c.issuer, c.date) for c in self.resume.certificates
+        ]
+        for title, giver, date in named:
+            if not title:
+                continue
+            name = self.catalog.punctuation.comma.join(part for part in (title, giver) if part)
+            entry = by_name.setdefault(name, {"name": T(name), "years": []})
+            if date and int(date[:4]) not in entry["years"]:
+                entry["years"].append(int(date[:4]))
+        return list(by_name.values())
+
+    def skill(self, skill: Skill) -> dict[str, Any]:
+        category = skill.name or ""
+        if skill.level:
+            p = self.catalog.punctuation
+            category = f"{category}{p.open_paren}{skill.level}{p.close_paren}"
+        return {"category": T(category), "items": [T(k) for k in skill.keywords]}
+
+    def project(self, project: Project, pools: dict[str, list[dict[str, Any]]]) -> None:
+        kind = _PROJECT_KINDS.get((project.type or "").lower())
+        links = [{"type": "url", "url": project.url}] if project.url else []
+        if kind == "teaching":
+            pools["teaching"].append(
+                {
+                    "course": T(project.name or ""),
+                    **_text("institution", project.entity),
+                    **_text("role", project.roles[0] if project.roles else None),
+                    **_text("term", project.description),
+                    **self.dates(project),
+                }
+            )
+        elif kind == "talks":
+            date = {"date": project.startDate} if project.startDate else {}
+            pools["talks"].append(
+                {
+                    "title": T(project.name or ""),
+                    **_text("event", project.entity),
+                    **_text("location", project.description),
+                    **date,
+                    **({"links": links} if links else {}),
+                }
+            )
+        elif (project.type or "").lower() == "other":
+            dates = self.dates(project)
+            if dates.get("end") == "present" and not project.endDate:
+                dates = {"date": project.startDate}
+            pools["others"].append(
+                {
+                    "text": T(project.name or ""),
+                    **dates,
+                    **({"links": links} if links else {}),
+                    "items": [T(h) for h in project.highlights],
+                }
+            )
+        else:
+            bullets = [T(project.description)] if project.description else []
+            bullets += [T(h) for h in project.highlights]
+            if project.keywords:
+                bullets.append(T(self.catalog.punctuation.list_separator.join(project.keywords)))
+            pools["experience"].append(
+                {
+                    "title": T(project.name or ""),
+                    **_text("organization", project.entity),
+                    **_text("role", self.catalog.join(project.roles) if project.roles else None),
+                    **self.dates(project),
+                    **({"links": links} if links else {}),
+                    "bullets": bullets,
+                    "tags": ["projects"],
+                }
+            )
+
+
+def _text(key: str, value: str | None) -> dict[str, T]:
+    return {key: T(value)} if value and value.strip() else {}
+
+
+def _is_title(text: str) -> bool:
+    return len(text) <= 120 and "\n" not in text and not re.search(r"[.。!?！？]\s", text)
+
+
+_AUTHOR_SPLIT = re.compile(r",\s*|、")
+
+
+def _authors(summary: str) -> tuple[list[Any], list[str]] | None:
+    """An author list as cvtex exports it ("**J. Fang**, G. Zhao") and the names in bold
+    (the owner's); None for a summary that is prose."""
+    authors: list[Any] = []
+    bold: list[str] = []
+    for name in (part.strip() for part in _AUTHOR_SPLIT.split(summary)):
+        if not name:
+            continue
+        plain = name.replace("**", "")
+        marks = re.search(r"[*†]+$", plain)
+        bare = plain[: marks.start()].strip() if marks else plain
+        # A name is short, and ends no sentence ("J." and "et al." are not sentences).
+        if not bare or len(bare) > 40 or len(bare.split()) > 5 or re.search(r"\w{3,}[.!?]$", bare):
+            return None
+        if name.startswith("**"):
+            bold.append(bare)
+        if marks:
+            authors.append(
+                {"name": T(bare), "equal": "*" in marks[0], "corresponding": "†" in marks[0]}
+            )
+        else:
+            authors.append(T(bare))
+    return (authors, bold) if authors else None

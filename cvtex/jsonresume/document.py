@@ -1,0 +1,251 @@
+"""A JSON Resume document as cvtex reads it: the fields it uses, checked, and its language.
+
+Any other field is allowed (the schema allows them too) and left alone.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+from ..errors import InputError
+from ..locale import available_languages
+
+_ISO_DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$")
+
+
+class Part(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+def _date(value: str | None) -> str | None:
+    if value is None or value == "":
+        return None
+    match = _ISO_DATE.match(value.strip())
+    if not match or (match[2] and not 1 <= int(match[2]) <= 12):
+        raise ValueError(f"{value!r} is not a date: write 2020, 2020-09 or 2020-09-01")
+    return f"{match[1]}-{match[2]}" if match[2] else match[1]
+
+
+class Dated(Part):
+    startDate: str | None = None
+    endDate: str | None = None
+
+    @field_validator("startDate", "endDate")
+    @classmethod
+    def _iso(cls, value: str | None) -> str | None:
+        return _date(value)
+
+
+class Location(Part):
+    address: str | None = None
+    city: str | None = None
+    region: str | None = None
+    countryCode: str | None = None
+
+
+class NetworkProfile(Part):
+    network: str | None = None
+    username: str | None = None
+    url: str | None = None
+
+
+class Basics(Part):
+    name: str | None = None
+    label: str | None = None
+    image: str | None = None
+    email: str | None = None
+    phone: str | None = None
+    url: str | None = None
+    summary: str | None = None
+    location: Location | None = None
+    profiles: list[NetworkProfile] = []
+
+
+class Work(Dated):
+    name: str | None = None
+    location: str | None = None
+    description: str | None = None
+    position: str | None = None
+    url: str | None = None
+    summary: str | None = None
+    highlights: list[str] = []
+
+
+class Volunteer(Dated):
+    organization: str | None = None
+    position: str | None = None
+    url: str | None = None
+    summary: str | None = None
+    highlights: list[str] = []
+
+
+class Education(Dated):
+    institution: str | None = None
+    url: str | None = None
+    area: str | None = None
+    studyType: str | None = None
+    score: str | None = None
+    courses: list[str] = []
+
+
+class Award(Part):
+    title: str | None = None
+    date: str | None = None
+    awarder: str | None = None
+    summary: str | None = None
+
+    @field_validator("date")
+    @classmethod
+    def _iso(cls, value: str | None) -> str | None:
+        return _date(value)
+
+
+class Certificate(Part):
+    name: str | None = None
+    date: str | None = None
+    issuer: str | None = None
+
+    @field_validator("date")
+    @classmethod
+    def _iso(cls, value: str | None) -> str | None:
+        return _date(value)
+
+
+class Publication(Part):
+    name: str | None = None
+    publisher: str | None = None
+    releaseDate: str | None = None
+    url: str | None = None
+    summary: str | None = None
+
+    @field_validator("releaseDate")
+    @classmethod
+    def _iso(cls, value: str | None) -> str | None:
+        return _date(value)
+
+
+class Skill(Part):
+    name: str | None = None
+    level: str | None = None
+    keywords: list[str] = []
+
+
+class Language(Part):
+    language: str | None = None
+    fluency: str | None = None
+
+
+class Interest(Part):
+    name: str | None = None
+    keywords: list[str] = []
+
+
+class Reference(Part):
+    name: str | None = None
+    reference: str | None = None
+
+
+class Project(Dated):
+    name: str | None = None
+    description: str | None = None
+    highlights: list[str] = []
+    keywords: list[str] = []
+    url: str | None = None
+    roles: list[str] = []
+    entity: str | None = None
+    type: str | None = None
+
+
+class Meta(Part):
+    language: str | None = None
+
+
+class Resume(Part):
+    basics: Basics = Basics()
+    work: list[Work] = []
+    volunteer: list[Volunteer] = []
+    education: list[Education] = []
+    awards: list[Award] = []
+    certificates: list[Certificate] = []
+    publications: list[Publication] = []
+    skills: list[Skill] = []
+    languages: list[Language] = []
+    interests: list[Interest] = []
+    references: list[Reference] = []
+    projects: list[Project] = []
+    meta: Meta = Meta()
+
+
+@dataclass
+class ReadResume:
+    file: Path
+    language: str
+    resume: Resume
+    notes: list[str] = field(default_factory=list)  # what the profile could not take
+
+
+def read_resume(file: Path, language: str | None = None) -> ReadResume:
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(f"{file}: no such file") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{file}: not UTF-8 text (byte {exc.start})") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            f"{file}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}",
+            "a JSON Resume file is one JSON object (see https://jsonresume.org/schema)",
+        ) from None
+    if not isinstance(data, dict):
+        raise InputError(f"{file}: a JSON Resume file is one JSON object, not a list or value")
+    try:
+        resume = Resume.model_validate(data)
+    except ValidationError as exc:
+        lines = [f"{file}: not a JSON Resume document cvtex can read:"]
+        for error in exc.errors(include_url=False):
+            where = _json_path(error["loc"])
+            message = str(error["ctx"]["error"]) if error["type"] == "value_error" else error["msg"]
+            lines.append(f"  {where}: {message[0].lower()}{message[1:]}")
+        raise InputError("\n".join(lines)) from None
+    if not (resume.basics.name or "").strip():
+        raise InputError(
+            f"{file}: basics.name is missing", "a profile needs a name: add basics.name"
+        )
+    return ReadResume(file, language or _language(file, resume), resume)
+
+
+def _json_path(loc: tuple[str | int, ...]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _language(file: Path, resume: Resume) -> str:
+    """The file's language: meta.language, then a part of its name (cv.zh.json), then script."""
+    known = set(available_languages())
+    if resume.meta.language:
+        return resume.meta.language
+    for part in file.name.split(".")[:-1]:
+        if part in known:
+            return part
+    text = "".join(_strings(resume.model_dump(exclude_defaults=True)))
+    han = sum("\u4e00" <= ch <= "\u9fff" for ch in text)
+    letters = sum(ch.isalpha() for ch in text)
+    return "zh" if letters and han / letters > 0.2 else "en"
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for item in value.values() for text in _strings(item)]
+    if isinstance(value, list):
+        return [text for item in value for text in _strings(item)]
+    return []

@@ -1,0 +1,402 @@
+"""A profile as JSON Resume documents, one per language.
+
+The mapping, field by field (JSON Resume has no place for the rest: education bullets,
+advisors and honours, mentors' names, links beyond the first, relative links):
+
+- name, headline, summary: basics.name, .label, .summary; contacts: basics.email, .phone,
+  .url, .location.address and .profiles (GitHub, GitLab, LinkedIn, Google Scholar, ORCID);
+- education: institution, studyType (the degree), area (the field), score (the GPA);
+- experience: work, with name (organization), position (the role, else the title),
+  summary (the title, when there is a role), description (team), location, url, highlights;
+- publications: name (title), publisher ("venue (abbr)"), releaseDate, url, and summary
+  (the authors, the owner in bold); patents too, with publisher (number and status);
+- awards: one per year; service: volunteer, with position (its text) and dates;
+- teaching, talks and others: projects of type teaching, talk and other;
+- skills (keywords), spoken_languages (languages), references.
+
+Text keeps its light markup (**bold**, *italic*, [links](...)): it is Markdown, which most
+JSON Resume themes render; math becomes Unicode (3×).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .. import model
+from ..build import default_out_dir, output_stem, select_languages, select_variant
+from ..formats import write_atomically
+from ..formats.markdown import math_text
+from ..formats.markup import Span, is_absolute, parse, web_url
+from ..locale import load_catalog
+from ..localize import Bullet, _paragraphs, localizer
+from ..model import End, Expected, YearMonth
+from ..profile import LoadedProfile, load_profile
+
+SCHEMA_URL = "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json"
+SUFFIX = ".resume.json"
+
+# JSON Resume themes pick icons by these network names.
+_NETWORKS = {
+    "github": "GitHub",
+    "gitlab": "GitLab",
+    "linkedin": "LinkedIn",
+    "scholar": "Google Scholar",
+    "orcid": "ORCID",
+}
+
+
+def export(
+    profile_file: Path,
+    languages: str | None = None,
+    out_dir: Path | None = None,
+    variant: str | None = None,
+) -> list[Path]:
+    """Write ``<stem>[.<variant>].<lang>.resume.json`` for each language; return the files."""
+    loaded = load_profile(profile_file)
+    chosen = select_languages(languages, loaded.profile.languages)
+    documents = {
+        language: resume_of(loaded, language, select_variant(variant, loaded.profile))
+        for language in chosen
+    }
+    out_dir = out_dir or default_out_dir(profile_file)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for language, document in documents.items():
+        target = out_dir / (output_stem(loaded.file, language, variant) + SUFFIX)
+        write_atomically(target, json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+        written.append(target)
+    return written
+
+
+def resume_of(
+    loaded: LoadedProfile, language: str, variant: model.Variant | None = None
+) -> dict[str, Any]:
+    """One language of the profile as a JSON Resume document (plain data, ready for json)."""
+    return _Exporter(loaded, language, variant).document()
+
+
+class _Exporter:
+    def __init__(self, loaded: LoadedProfile, language: str, variant: model.Variant | None):
+        self.profile = loaded.profile
+        self.catalog = load_catalog(language)
+        # The CV's own localizer: the same text, fallbacks and scoping as the PDF.
+        self.local = localizer(loaded.profile, loaded.source, self.catalog, variant)
+        self.language = language
+
+    def text(self, value: model.Text | None, path: tuple[str | int, ...]) -> str:
+        return _markdown(self.local.text(value, path))
+
+    def shown(self, pool: str) -> list[tuple[tuple[str | int, ...], Any]]:
+        items = getattr(self.profile, pool)
+        return [((pool, i), item) for i, item in self.local.shown(items)]
+
+    def document(self) -> dict[str, Any]:
+        document: dict[str, Any] = {"$schema": SCHEMA_URL, "basics": self.basics()}
+        sections = {
+            "work": self.work(),
+            "volunteer": self.volunteer(),
+            "education": self.education(),
+            "awards": self.awards(),
+            "publications": self.publications() + self.patents(),
+            "skills": self.skills(),
+            "languages": self.languages(),
+            "references": self.references(),
+            "projects": self.projects(),
+        }
+        document.update({key: value for key, value in sections.items() if value})
+        document["meta"] = {"version": "v1.0.0", "language": self.language}
+        return document
+
+    # -- basics --------------------------------------------------------------------------
+
+    def basics(self) -> dict[str, Any]:
+        profile = self.profile
+        basics: dict[str, Any] = {"name": self.text(profile.name, ("name",))}
+        _put(basics, "label", self.text(profile.headline, ("headline",)))
+        profiles = []
+        for path, contact in self.shown("contacts"):
+            view = self.local.contact(contact, path)
+            text, url = _markdown(view.text), _absolute(view.url)
+            if contact.type in ("email", "phone") and contact.type not in basics:
+                basics[contact.type] = text
+            elif contact.type == "website" and "url" not in basics and url:
+                basics["url"] = url
+            elif contact.type == "location" and "location" not in basics:
+                basics["location"] = {"address": text}
+            elif contact.type in _NETWORKS:
+                profiles.append(
+                    _clean({"network": _NETWORKS[contact.type], "username": text, "url": url})
+                )
+        summary = self.local.text(profile.summary, ("summary",))
+        _put(basics, "summary", "\n\n".join(_markdown(part) for part in _paragraphs(summary)))
+        _put(basics, "profiles", profiles)
+        return basics
+
+    # -- entries -------------------------------------------------------------------------
+
+    def education(self) -> list[dict[str, Any]]:
+        return [
+            _clean(
+                {
+                    "institution": self.text(entry.institution, (*path, "institution")),
+                    "studyType": self.text(entry.degree, (*path, "degree")),
+                    "area": self.text(entry.field, (*path, "field")),
+                    "score": entry.gpa,
+                    **_dates(entry),
+                }
+            )
+            for path, entry in self.shown("education")
+        ]
+
+    def work(self) -> list[dict[str, Any]]:
+        work = []
+        for path, entry in self.shown("experience"):
+            title = self.text(entry.title, (*path, "title"))
+            role = self.text(entry.role, (*path, "role"))
+            highlights = _flatten(self.local.bullets(entry.bullets, (*path, "bullets")))
+            if mentors := self.local.texts(entry.mentors, (*path, "mentors")):
+                label = self.catalog.labels.mentors
+                highlights.append(self.local.labelled(label, self.catalog.join(mentors)).text)
+            work.append(
+                _clean(
+                    {
+                        "name": self.text(entry.organization, (*path, "organization")),
+                        "position": role or title,
+                        "summary": title if role else "",
+                        "description": self.text(entry.team, (*path, "team")),
+                        "location": self.text(entry.location, (*path, "location")),
+                        "url": self.first_link(entry.links),
+                        **_dates(entry),
+                        "highlights": [_markdown(text) for text in highlights],
+                    }
+                )
+            )
+        return work
+
+    def volunteer(self) -> list[dict[str, Any]]:
+        entries = []
+        for path, entry in self.shown("service"):
+            dates = _dates(entry)
+            if entry.years:
+                dates = {"startDate": str(min(entry.years))}
+                if max(entry.years) != min(entry.years):
+                    dates["endDate"] = str(max(entry.years))
+            entries.append(_clean({"position": self.text(entry.text, (*path, "text")), **dates}))
+        return entries
+
+    def awards(self) -> list[dict[str, Any]]:
+        awards = []
+        for path, award in self.shown("awards"):
+            name = self.text(award.name, (*path, "name"))
+            # JSON Resume dates each award: one entry per year it was won.
+            awards.extend(
+                [{"title": name, "date": str(year)} for year in award.years] or [{"title": name}]
+            )
+        return awards
+
+    def publications(self) -> list[dict[str, Any]]:
+        entries = []
+        for path, pub in self.shown("publications"):
+            venue = self.text(pub.venue, (*path, "venue"))
+            publisher = f"{venue} ({pub.abbr})" if venue and pub.abbr else venue or pub.abbr
+            entries.append(
+                _clean(
+                    {
+                        "name": self.text(pub.title, (*path, "title")),
+                        "publisher": publisher or "",
+                        "releaseDate": str(pub.year) if pub.year else "",
+                        "url": self.first_link(pub.links),
+                        "summary": self.authors(pub.authors, (*path, "authors")),
+                    }
+                )
+            )
+        return entries
+
+    def patents(self) -> list[dict[str, Any]]:
+        entries = []
+        for path, patent in self.shown("patents"):
+            number = (
+                self.catalog.labels.patent_number.format(number=patent.number)
+                if patent.number
+                else ""
+            )
+            status = self.text(patent.status, (*path, "status"))
+            entries.append(
+                _clean(
+                    {
+                        "name": self.text(patent.title, (*path, "title")),
+                        "publisher": self.local.joined([number, status]),
+                        "releaseDate": str(patent.year) if patent.year else "",
+                        "url": self.first_link(patent.links),
+                        "summary": self.authors(patent.inventors, (*path, "inventors")),
+                    }
+                )
+            )
+        return entries
+
+    def authors(self, authors: list[model.Author], path: tuple[str | int, ...]) -> str:
+        people = self.local.people(authors, path)
+        return "".join(
+            (f"**{who.name}**" if who.owner else who.name) + who.marks + who.separator
+            for who in people
+        )
+
+    def skills(self) -> list[dict[str, Any]]:
+        groups = []
+        for path, group in self.shown("skills"):
+            keywords = []
+            for k, skill in enumerate(group.items):
+                name = self.text(skill.name, (*path, "items", k))
+                level = self.text(skill.level, (*path, "items", k, "level"))
+                keywords.append(f"{name} ({level})" if level else name)
+            groups.append(
+                {"name": self.text(group.category, (*path, "category")), "keywords": keywords}
+            )
+        return groups
+
+    def languages(self) -> list[dict[str, Any]]:
+        return [
+            _clean(
+                {
+                    "language": self.text(entry.language, (*path, "language")),
+                    "fluency": self.text(entry.level, (*path, "level")),
+                }
+            )
+            for path, entry in self.shown("spoken_languages")
+        ]
+
+    def references(self) -> list[dict[str, Any]]:
+        entries = []
+        for path, referee in self.shown("references"):
+            lines = [
+                self.text(getattr(referee, key), (*path, key)) for key in ("title", "affiliation")
+            ]
+            lines += [referee.email or "", referee.phone or ""]
+            entries.append(
+                _clean(
+                    {
+                        "name": self.text(referee.name, (*path, "name")),
+                        "reference": self.local.joined(lines),
+                    }
+                )
+            )
+        return entries
+
+    def projects(self) -> list[dict[str, Any]]:
+        projects = []
+        for path, entry in self.shown("teaching"):
+            projects.append(
+                _clean(
+                    {
+                        "type": "teaching",
+                        "name": self.text(entry.course, (*path, "course")),
+                        "entity": self.text(entry.institution, (*path, "institution")),
+                        "roles": [role] if (role := self.text(entry.role, (*path, "role"))) else [],
+                        "description": self.text(entry.term, (*path, "term")),
+                        **_dates(entry),
+                    }
+                )
+            )
+        for path, talk in self.shown("talks"):
+            projects.append(
+                _clean(
+                    {
+                        "type": "talk",
+                        "name": self.text(talk.title, (*path, "title")),
+                        "entity": self.text(talk.event, (*path, "event")),
+                        "description": self.text(talk.location, (*path, "location")),
+                        "url": self.first_link(talk.links),
+                        **_dates(talk),
+                    }
+                )
+            )
+        for path, entry in self.shown("others"):
+            items = _flatten(self.local.bullets(entry.items, (*path, "items"), top=False))
+            projects.append(
+                _clean(
+                    {
+                        "type": "other",
+                        "name": self.text(entry.text, (*path, "text")),
+                        "url": self.first_link(entry.links),
+                        "highlights": [_markdown(text) for text in items],
+                        **_dates(entry),
+                    }
+                )
+            )
+        return projects
+
+    def first_link(self, links: list[model.Link]) -> str:
+        """The first link that works outside the homepage (JSON Resume holds one)."""
+        for _, link in self.local.shown(links):
+            if (url := _absolute(link.url)) is not None:
+                return url
+        return ""
+
+
+def _absolute(url: str | None) -> str | None:
+    if not url or not is_absolute(url):
+        return None
+    return web_url(url)
+
+
+def iso_date(date: YearMonth) -> str:
+    return f"{date.year:04d}-{date.month:02d}" if date.month else f"{date.year:04d}"
+
+
+def _dates(entry: model.Dated) -> dict[str, str]:
+    """startDate and endDate; an entry still going on has no endDate (the schema's way)."""
+    if entry.date is not None:
+        return {"startDate": iso_date(entry.date)}
+    dates = {}
+    if entry.start is not None:
+        dates["startDate"] = iso_date(entry.start)
+    if (end := _end(entry.end)) is not None:
+        dates["endDate"] = end
+    return dates
+
+
+def _end(end: End | None) -> str | None:
+    if end is None or end == "present":
+        return None
+    if isinstance(end, Expected):
+        return iso_date(end.expected)  # a future end date: import reads it as expected
+    assert isinstance(end, YearMonth)
+    return iso_date(end)
+
+
+def _flatten(bullets: list[Bullet]) -> list[str]:
+    out = []
+    for bullet in bullets:
+        out.append(bullet.text)
+        out.extend(_flatten(bullet.items))
+    return out
+
+
+def _markdown(text: str) -> str:
+    """Profile text as JSON Resume text: the light markup kept, math as Unicode."""
+    return "".join(_span_text(span) for span in parse(text)) if text else ""
+
+
+def _span_text(span: Span) -> str:
+    inner = "".join(_span_text(child) for child in span.children)
+    if span.kind == "text":
+        return span.text
+    if span.kind == "bold":
+        return f"**{inner}**"
+    if span.kind == "italic":
+        return f"*{inner}*"
+    if span.kind == "link":
+        return f"[{inner}]({span.url})"
+    return math_text(span.text)
+
+
+def _clean(entry: dict[str, Any]) -> dict[str, Any]:
+    """Leave out empty fields: the schema's URLs and dates must not be empty strings."""
+    return {key: value for key, value in entry.items() if value not in ("", None, [], {})}
+
+
+def _put(target: dict[str, Any], key: str, value: Any) -> None:
+    if value not in ("", None, [], {}):
+        target[key] = value
