@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .engine import DEFAULT_TIMEOUT, run_xelatex
-from .errors import CvtexError, InputError
+from .errors import CvtexError, EngineError, InputError
 from .locale import load_catalog
 from .localize import Fallback, localize
 from .profile import LoadedProfile, load_profile
+from .provenance import missing_glyph_error, traced
 from .render import language_settings, render_tex
 from .theme import load_theme
 
@@ -121,33 +122,18 @@ def compile_into(
     try:
         tex_file = work / f"{item.stem}.tex"
         tex_file.write_text(item.tex, encoding="utf-8")
-        run = run_xelatex(tex_file, timeout)
+        try:
+            run = run_xelatex(tex_file, timeout)
+        except EngineError as exc:
+            raise traced(exc, item.tex, loaded) from None
         if run.missing_glyphs:
-            raise _missing_glyph_error(
-                run.missing_glyphs[0].char, run.missing_glyphs[0].font, loaded
-            )
+            raise missing_glyph_error(run.missing_glyphs, loaded)
         pdf, tex = out_dir / f"{item.stem}.pdf", out_dir / f"{item.stem}.tex"
         os.replace(run.pdf, pdf)
         os.replace(tex_file, tex)
         return BuiltLanguage(item.language, pdf, tex, run.seconds, run.log)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-
-
-def _missing_glyph_error(char: str, font: str, loaded: LoadedProfile) -> InputError:
-    where = str(loaded.file)
-    try:
-        for number, line in enumerate(loaded.file.read_text(encoding="utf-8").splitlines(), 1):
-            if char in line:
-                where = f"{loaded.file}:{number}"
-                break
-    except OSError:
-        pass
-    return InputError(
-        f"{where}: the character {char!r} (U+{ord(char):04X}) has no glyph in the font "
-        f"{font}, so it would be missing from the PDF",
-        "replace the character, or install a font that has it",
-    )
 
 
 def _combine(errors: list[CvtexError]) -> CvtexError:

@@ -11,6 +11,7 @@ import click
 from . import __version__, starter
 from . import build as builder
 from . import doctor as checkup
+from .engine import DEFAULT_TIMEOUT
 from .errors import CvtexError, ExitCode
 from .profile import load_profile
 from .schema import schema_text
@@ -53,7 +54,7 @@ def main() -> None:
 
     \b
     Exit codes: 0 success, 1 a problem in your input, 2 a malformed command line,
-    3 a missing tool or font (see `cvtex doctor`), 4 XeLaTeX failed.
+    3 a missing tool or font (see `cvtex doctor`), 4 XeLaTeX failed or timed out.
     """
 
 
@@ -67,15 +68,24 @@ def main() -> None:
     help="Output folder (default: out/ beside the profile).",
 )
 @click.option("--theme", default=builder.DEFAULT_THEME, show_default=True, help="Template theme.")
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=1),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    help="Seconds XeLaTeX may take for each language before it is stopped.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Print only errors.")
-def build(profile: Path, langs: str | None, out_dir: Path | None, theme: str, quiet: bool) -> None:
+def build(
+    profile: Path, langs: str | None, out_dir: Path | None, theme: str, timeout: float, quiet: bool
+) -> None:
     """Build PDFs (and their .tex) for the profile's languages."""
 
     def report(done: builder.BuiltLanguage) -> None:
         if not quiet:
             click.echo(f"{done.language}: {done.pdf} ({done.seconds:.1f} s)")
 
-    builder.build(profile, langs, out_dir, theme, on_done=report)
+    builder.build(profile, langs, out_dir, theme, timeout, on_done=report)
 
 
 @main.command()

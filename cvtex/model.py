@@ -20,6 +20,8 @@ from pydantic import (
     WithJsonSchema,
 )
 
+from .links import refuse_unsafe
+
 LANG_PATTERN = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
 Lang = Annotated[str, StringConstraints(pattern=LANG_PATTERN)]
 
@@ -110,6 +112,9 @@ LabelField = Annotated[str | dict[Lang, str | None] | ScopedText, AfterValidator
 Bullet.model_rebuild()
 
 
+# A web, mail, phone or FTP address: never a target that launches a program or opens a file.
+Link = Annotated[str, AfterValidator(refuse_unsafe)]
+
 ContactKind = Literal[
     "email", "phone", "website", "github", "gitlab", "linkedin", "scholar", "orcid", "location"
 ]
@@ -118,7 +123,7 @@ ContactKind = Literal[
 class Contact(Scoped):
     type: ContactKind
     value: Text = Field(description="What is shown: an address, a number, a user name.")
-    url: str | None = Field(None, description="Link target; derived from the value if omitted.")
+    url: Link | None = Field(None, description="Link target; derived from the value if omitted.")
 
 
 class Dated(Scoped):

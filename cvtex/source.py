@@ -41,10 +41,14 @@ class SourceMap:
 
     def locate(self, path: Path_) -> Position:
         """The position of ``path``, or of its nearest ancestor that was written in the file."""
+        return self.positions.get(self.written(path), Position(self.file, 1, 1))
+
+    def written(self, path: Path_) -> Path_:
+        """``path``, or its nearest ancestor that was written in the file."""
         path = tuple(path)
         while path not in self.positions and path:
             path = path[:-1]
-        return self.positions.get(path, Position(self.file, 1, 1))
+        return path
 
 
 def format_path(path: Path_) -> str:

@@ -15,6 +15,8 @@ from urllib.parse import quote
 
 from pylatex.utils import escape_latex
 
+from .links import link_target
+
 
 class TexCode(str):
     """A string that is already LaTeX: produced here, or written in a template."""
@@ -49,10 +51,10 @@ _INLINE = re.compile(
 _MATH_TOKEN = re.compile(rf"(?P<script>{_MATH_SCRIPT})|(?P<prime>')|(?P<atom>{_MATH_ATOM})")
 
 _CONTROL = {"Cc", "Cs", "Co", "Cn"}
-# Invisible format characters (bidi overrides, zero-width spaces, a byte-order mark) have no
-# glyph and XeLaTeX does no bidi, so they go the way of control characters. The two joiners
-# stay: they shape the letters around them.
-_KEPT_FORMAT = {"\u200c", "\u200d"}
+# Invisible format characters (bidi overrides, zero-width spaces and joiners, a byte-order
+# mark) go the way of control characters: XeLaTeX does no bidi, and the theme's fonts have
+# no glyph for them, which would stop the build with a missing-glyph error for something
+# nobody can see.
 # Line and paragraph separators (U+2028, U+2029) are white space to a reader, not glyphs.
 _WHITE = "\t\n\r\f\v\u2028\u2029"
 # ASCII white space only: an ideographic space (U+3000) is a character CJK text relies on.
@@ -72,7 +74,7 @@ _BREAK = r"\discretionary{}{}{}"
 
 
 def clean_text(text: str) -> str:
-    """Collapse white space and drop characters no font can show (controls, invisibles).
+    """Collapse white space and drop characters nobody sees (controls, invisible formats).
 
     Leading and trailing spaces stay: templates print separators such as ", " through here.
     """
@@ -81,7 +83,7 @@ def clean_text(text: str) -> str:
         category = unicodedata.category(ch)
         if ch in _WHITE:
             kept.append(" ")
-        elif category not in _CONTROL and (category != "Cf" or ch in _KEPT_FORMAT):
+        elif category not in _CONTROL and category != "Cf":
             kept.append(ch)
     return _SPACES.sub(" ", "".join(kept))
 
@@ -91,23 +93,24 @@ def _literal(text: str) -> str:
     out: list[str] = []
     position = 0
     for run in _LONG_RUN.finditer(text):
-        out.append(escape_latex(text[position : run.start()]))
-        out.append(_BREAK.join(escape_latex(cluster) for cluster in _clusters(run[0])))
+        out.append(_escape(text[position : run.start()]))
+        out.append(_BREAK.join(_escape(cluster) for cluster in _clusters(run[0])))
         position = run.end()
-    out.append(escape_latex(text[position:]))
+    out.append(_escape(text[position:]))
     return "".join(out)
 
 
+def _escape(text: str) -> str:
+    # A grave accent in braces, so that "!`" and "?`" stay themselves in the PDF's metadata
+    # too (hyperref reads them as ¡ and ¿ there, as TeX fonts once did).
+    return escape_latex(text).replace("`", "{`}")
+
+
 def _clusters(run: str) -> list[str]:
-    """Split where a break cannot separate a letter from its accents or joined neighbours."""
+    """Split where a break cannot separate a letter from its accents."""
     clusters: list[str] = []
     for ch in run:
-        joins = clusters and (
-            unicodedata.category(ch).startswith("M")
-            or ch in _KEPT_FORMAT
-            or clusters[-1][-1] in _KEPT_FORMAT
-        )
-        if joins:
+        if clusters and unicodedata.category(ch).startswith("M"):
             clusters[-1] += ch
         else:
             clusters.append(ch)
@@ -148,6 +151,8 @@ def _markup(text: str) -> str:
 
 def _convert(match: re.Match[str]) -> str | None:
     if match["link"]:
+        if link_target(match["link_url"]) is None:
+            return None  # a link that could launch a program or open a file stays text
         url = tex_url(match["link_url"])
         return rf"\href{{{url}}}{{{_markup(match['link_text'])}}}"
     if match["bold"]:
@@ -195,8 +200,14 @@ _URL_SAFE = "/:?=@+,;!$'()*&-._"
 
 def tex_url(url: str) -> TexCode:
     """A URL for \\href: percent-encode what TeX would read as code, keep what URLs mean."""
-    url = clean_text(url).strip().replace(" ", "%20")
+    target = link_target(clean_text(url))
+    if target is None:  # the profile's validation refuses these before they get here
+        raise ValueError(f"not a link cvtex makes: {url!r}")
+    url = target.replace(" ", "%20")
     # "~" means the same as "%7E" in a URL (RFC 3986, 2.3) and is active in TeX.
     encoded = quote(url, safe=_URL_SAFE + "%#")
     encoded = encoded.replace("~", "%7E")
+    # A fragment cannot hold a "#" (RFC 3986, 3.5), and hyperref cuts the URL at a second one.
+    address, hash_mark, fragment = encoded.partition("#")
+    encoded = address + hash_mark + fragment.replace("#", "%23")
     return TexCode(encoded.replace("\\", "%5C").replace("%", r"\%").replace("#", r"\#"))

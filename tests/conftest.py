@@ -15,9 +15,12 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "academic" / "profile.yaml"
 
 
-def pdf_text(pdf: Path) -> str:
+def pdf_text(pdf: Path, layout: bool = True) -> str:
+    """The PDF's text as laid out on the page, or (``layout=False``) in the order it was
+    typeset, which keeps a wrapped field in one piece beside a right-aligned one."""
+    mode = "-layout" if layout else "-raw"
     return subprocess.run(
-        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+        ["pdftotext", mode, str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
 
 
@@ -27,6 +30,8 @@ def normalized(text: str) -> str:
     Line breaks, hyphenation and the spacing xeCJK adds between scripts all vanish, so a
     phrase matches however the page happened to break it.
     """
+    # CJK fonts draw "…" centred, with the glyph of "⋯", and pdftotext reads it back as that.
+    text = text.replace("⋯", "…")
     text = unicodedata.normalize("NFKC", text).replace("、", ",").replace("’", "'")
     return "".join(ch for ch in text if not ch.isspace() and ch not in "-–")
 
