@@ -158,8 +158,9 @@ def visible(text: str) -> str:
     return comparable(clean_text(text))
 
 
-# Characters a font draws with the glyph of another, which pdftotext then reads back.
-_SHARED_GLYPHS = str.maketrans({"ı": "i", "ȷ": "j", "〜": "~"})
+# Characters a font draws with the glyph of another, which pdftotext then reads back: the
+# dotless i under accents, and the CJK font's wave dash and middle dot that xeCJK uses.
+_SHARED_GLYPHS = str.maketrans({"ı": "i", "ȷ": "j", "〜": "~", "・": "·"})
 
 
 def comparable(text: str) -> str:
