@@ -24,6 +24,7 @@ _MISSING_CHAR = re.compile(
     r"^Missing character: There is no (.) \(U\+([0-9A-F]+)\) in font ([^:!/]*)"
 )
 _ERROR_LINE = re.compile(r"^(?:! |\S+?\.tex:\d+: )")
+# A package that is not installed; a path (with "/") is a file the engine may not read.
 _MISSING_FILE = re.compile(r"! LaTeX Error: File `([^']+)' not found")
 _CAPACITY = "TeX capacity exceeded"
 # Where TeX's own report of the run starts: past the error, nothing a person needs.
@@ -120,7 +121,7 @@ def missing_glyphs(log: str) -> list[MissingGlyph]:
 
 def explain_failure(tex_file: Path, log: str) -> CvtexError:
     """The few log lines that matter, and what the person can do about them."""
-    if match := _MISSING_FILE.search(log):
+    if (match := _MISSING_FILE.search(log)) and "/" not in match[1]:
         return ToolchainError(
             f"XeLaTeX needs the TeX file {match[1]}, which is not installed", INSTALL_HINT
         )

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import unicodedata
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from cvtex import theme as themes
 from cvtex.build import BuiltLanguage, build
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,3 +56,26 @@ def built_example(tmp_path_factory: pytest.TempPathFactory) -> BuiltExample:
     out_dir = tmp_path_factory.mktemp("example-out")
     results = build(EXAMPLE, out_dir=out_dir)
     return BuiltExample(out_dir, {result.language: result for result in results})
+
+
+@pytest.fixture
+def custom_theme(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Callable[[str, Callable[[str], str]], str]]:
+    """Make a theme from the classic one with its base template edited, and use it.
+
+    For what only a broken or hostile theme can do to the engine (loop, fail): a profile
+    cannot. Returns the theme's name for ``build(theme=...)`` and ``--theme``.
+    """
+    folder = tmp_path / "themes"
+    monkeypatch.setattr(themes, "TEMPLATES_DIR", folder)
+    themes.load_theme.cache_clear()  # themes are cached by name
+
+    def make(name: str, edit: Callable[[str], str]) -> str:
+        shutil.copytree(ROOT / "templates" / "classic", folder / name)
+        base = folder / name / "base.tex.j2"
+        base.write_text(edit(base.read_text(encoding="utf-8")), encoding="utf-8")
+        return name
+
+    yield make
+    themes.load_theme.cache_clear()

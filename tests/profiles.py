@@ -64,8 +64,8 @@ def fill_profile(
 
     def part() -> str:
         # cvtex joins some fields into one text before it reads their markup (a degree and
-        # its field, skills, a patent's number and status, places), so markup could span
-        # two of them: these get text without markup markers.
+        # its field, advisors, skills, a patent's number and status, places), so markup
+        # could span two of them: these get text without markup markers.
         return text(markers=False)
 
     def boxed() -> str:
@@ -99,7 +99,7 @@ def fill_profile(
                 "field": part(),
                 "start": 2020,
                 "end": {"expected": "2026-06"},
-                "advisors": [text(), text()],
+                "advisors": [part(), part()],
                 "bullets": [text(), {"text": text(), "items": [text(), text()]}],
             }
         ],
