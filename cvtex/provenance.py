@@ -79,9 +79,7 @@ def traced(error: EngineError, tex: str, loaded: LoadedProfile) -> EngineError:
     field = field_on_tex_line(loaded, lines[error.tex_line - 1])
     if field is None:
         return error
-    return EngineError(
-        f"{error.message}\n  the failing line prints {field}", error.hint, error.tex_line
-    )
+    return EngineError(f"{error.message}\n  while typesetting {field}", error.hint, error.tex_line)
 
 
 def missing_glyph_error(glyphs: list[MissingGlyph], loaded: LoadedProfile) -> InputError:

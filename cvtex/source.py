@@ -170,7 +170,7 @@ def _build(events: Iterable[yaml.Event], smap: SourceMap) -> Any:
             continue
         if len(stack) >= MAX_DEPTH:
             raise InputError(
-                f"{_at(smap, event)}: {format_path(path)}: nesting deeper than {MAX_DEPTH} levels",
+                f"{_at(smap, event)}: nesting deeper than {MAX_DEPTH} levels",
                 "a profile needs a handful of levels: check the indentation",
             )
         container: dict[str, Any] | list[Any] = (
