@@ -20,6 +20,7 @@ Path_ = tuple[str | int, ...]
 
 MAX_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 40
+_CHUNK = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,10 @@ def _read(file: Path) -> str:
     ends, is refused without being loaded into memory."""
     try:
         with file.open("rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+            chunks, size = [], 0
+            while size <= MAX_BYTES and (chunk := handle.read(_CHUNK)):
+                chunks.append(chunk)
+                size += len(chunk)
     except FileNotFoundError:
         raise InputError(
             f"{file}: no such file", "check the path, or create one with `cvtex new`"
@@ -96,11 +100,12 @@ def _read(file: Path) -> str:
         raise InputError(f"{file}: is a folder, not a YAML file") from None
     except PermissionError:
         raise InputError(f"{file}: no permission to read it", "check its permissions") from None
-    if len(data) > MAX_BYTES:
+    if size > MAX_BYTES:
         raise InputError(
             f"{file}: the file is larger than {MAX_BYTES // 1024} KiB, the most cvtex reads",
             "a CV profile is a few dozen KiB: remove what is not CV content",
         )
+    data = b"".join(chunks)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

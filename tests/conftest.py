@@ -62,12 +62,13 @@ def built_example(tmp_path_factory: pytest.TempPathFactory) -> BuiltExample:
 def custom_theme(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[Callable[[str, Callable[[str], str]], str]]:
-    """Make a theme from the classic one with its base template edited, and use it.
+    """Make themes from the classic one with its base template edited, beside it.
 
     For what only a broken or hostile theme can do to the engine (loop, fail): a profile
     cannot. Returns the theme's name for ``build(theme=...)`` and ``--theme``.
     """
     folder = tmp_path / "themes"
+    shutil.copytree(ROOT / "templates", folder)  # the shipped themes stay available
     monkeypatch.setattr(themes, "TEMPLATES_DIR", folder)
     themes.load_theme.cache_clear()  # themes are cached by name
 

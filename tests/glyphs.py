@@ -7,6 +7,7 @@ question but a missing glyph, which cvtex reports as an error naming it (tested 
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import subprocess
 from functools import cache
@@ -17,7 +18,8 @@ from cvtex.locale import load_catalog
 from cvtex.render import language_settings
 from cvtex.theme import load_theme
 
-# Where xeCJK sets text in the CJK font: ideographs, CJK punctuation, full-width forms.
+# Where xeCJK sets text in the CJK font: ideographs, CJK punctuation, full-width forms
+# (those of GB 2312).
 CJK_RANGES = ((0x3000, 0x303F), (0x4E00, 0x9FFF), (0xFF01, 0xFF5E))
 
 
@@ -28,9 +30,24 @@ def covered(language: str) -> frozenset[str]:
     latin = _every_face(settings.serif) & _every_face(settings.sans)
     chars = set(latin)
     if settings.cjk_serif:
-        cjk = _every_face(settings.cjk_serif) & _every_face(settings.cjk_sans)
+        cjk = _every_face(settings.cjk_serif) & _every_face(settings.cjk_sans) & _gb2312()
         chars |= {ch for ch in cjk if any(lo <= ord(ch) <= hi for lo, hi in CJK_RANGES)}
     return frozenset(ch for ch in chars if ch.isprintable() or ch.isspace())
+
+
+@cache
+def _gb2312() -> frozenset[str]:
+    """The characters of GB 2312, which Chinese text is written in.
+
+    Rarer ideographs may share a glyph with another code point in the CJK fonts, and then
+    pdftotext reads the other one back: a question of text extraction, not of cvtex.
+    """
+    chars = set()
+    for high in range(0xA1, 0xF8):
+        for low in range(0xA1, 0xFF):
+            with contextlib.suppress(UnicodeDecodeError):
+                chars.add(bytes([high, low]).decode("gb2312"))
+    return frozenset(chars)
 
 
 def _every_face(font: ResolvedFont | None) -> frozenset[str]:
