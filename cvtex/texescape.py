@@ -50,11 +50,11 @@ _INLINE = re.compile(
 # subscripts ("$a^b^c$" is a TeX error, not math).
 _MATH_TOKEN = re.compile(rf"(?P<script>{_MATH_SCRIPT})|(?P<prime>')|(?P<atom>{_MATH_ATOM})")
 
-_CONTROL = {"Cc", "Cs", "Co", "Cn"}
-# Invisible format characters (bidi overrides, zero-width spaces and joiners, a byte-order
-# mark) go the way of control characters: XeLaTeX does no bidi, and the theme's fonts have
-# no glyph for them, which would stop the build with a missing-glyph error for something
-# nobody can see.
+# Controls, surrogates, private use and unassigned code points; and invisible format
+# characters (Cf: bidi overrides, zero-width spaces and joiners, a byte-order mark), since
+# XeLaTeX does no bidi and the fonts have no glyph for them, which would stop the build
+# with a missing-glyph error for something nobody can see.
+_DROPPED = {"Cc", "Cf", "Cs", "Co", "Cn"}
 # Line and paragraph separators (U+2028, U+2029) are white space to a reader, not glyphs.
 _WHITE = "\t\n\r\f\v\u2028\u2029"
 # ASCII white space only: an ideographic space (U+3000) is a character CJK text relies on.
@@ -80,10 +80,9 @@ def clean_text(text: str) -> str:
     """
     kept = []
     for ch in text:
-        category = unicodedata.category(ch)
         if ch in _WHITE:
             kept.append(" ")
-        elif category not in _CONTROL and category != "Cf":
+        elif unicodedata.category(ch) not in _DROPPED:
             kept.append(ch)
     return _SPACES.sub(" ", "".join(kept))
 

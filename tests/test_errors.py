@@ -36,7 +36,7 @@ BAD_PROFILES = [
     (
         "a tab",
         "name: Jin\n\tfoo: bar\n",
-        ["{file}:2:1: YAML syntax error: found a tab character"],
+        ["{file}:2:1: YAML syntax error", "check the indentation"],
     ),
     (
         "an unclosed quote",

@@ -41,7 +41,7 @@ from .glyphs import CJK_RANGES, covered, uncovered
 from .profiles import fill_profile, has_markup, missing_texts, unmatched_links
 
 CORPUS = yaml.safe_load((Path(__file__).parent / "data" / "nasty.yaml").read_text("utf-8"))
-COMPILES = int(os.environ.get("CVTEX_FUZZ_EXAMPLES", "6"))
+COMPILES = int(os.environ.get("CVTEX_FUZZ_EXAMPLES", "10"))
 # CVTEX_FUZZ_RANDOM=1 explores new examples on each run instead of the same fixed ones.
 FIXED = not os.environ.get("CVTEX_FUZZ_RANDOM")
 
