@@ -19,8 +19,9 @@ from .profile import LoadedProfile
 from .source import Path_, Position, format_path
 from .texescape import to_tex
 
-# Keys whose values are identifiers, not text a reader sees.
-_NOT_TEXT = frozenset({"$schema", "languages", "layout", "only", "tags", "select", "kind", "type"})
+# Keys whose values are identifiers or link targets, not text a reader sees; owner names
+# are seen where an author list repeats them.
+_NOT_TEXT = frozenset("$schema languages layout only tags select kind type url owner_names".split())
 MIN_TRACE_LENGTH = 3  # shorter texts occur on too many lines to point anywhere
 MAX_GLYPHS_SHOWN = 5
 
