@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .engine import DEFAULT_TIMEOUT, run_xelatex
-from .errors import CvtexError, InputError
+from .errors import CvtexError, EngineError, InputError
 from .formats import Page, render_pages, write_page
 from .locale import Locales, load_locales
 from .localize import Fallback, localize
 from .model import Profile, Variant
 from .profile import LoadedProfile, load_profile
+from .provenance import missing_glyph_error, traced
 from .render import language_settings, render_tex
 from .theme import load_theme
 
@@ -228,11 +229,12 @@ def compile_into(
         tex_file.write_text(item.tex, encoding="utf-8")
         if item.photo:
             _place_photo(loaded, work / item.photo)
-        run = run_xelatex(tex_file, timeout)
+        try:
+            run = run_xelatex(tex_file, timeout)
+        except EngineError as exc:
+            raise traced(exc, item.tex, loaded) from None
         if run.missing_glyphs:
-            raise _missing_glyph_error(
-                run.missing_glyphs[0].char, run.missing_glyphs[0].font, loaded
-            )
+            raise missing_glyph_error(run.missing_glyphs, loaded)
         pdf, tex = out_dir / f"{item.stem}.pdf", out_dir / f"{item.stem}.tex"
         os.replace(run.pdf, pdf)
         os.replace(tex_file, tex)
@@ -260,22 +262,6 @@ def _place_photo(loaded: LoadedProfile, target: Path) -> None:
             f"({exc.strerror})",
             "paths are relative to the profile's folder",
         ) from None
-
-
-def _missing_glyph_error(char: str, font: str, loaded: LoadedProfile) -> InputError:
-    where = str(loaded.file)
-    try:
-        for number, line in enumerate(loaded.file.read_text(encoding="utf-8").splitlines(), 1):
-            if char in line:
-                where = f"{loaded.file}:{number}"
-                break
-    except OSError:
-        pass
-    return InputError(
-        f"{where}: the character {char!r} (U+{ord(char):04X}) has no glyph in the font "
-        f"{font}, so it would be missing from the PDF",
-        "replace the character, or install a font that has it",
-    )
 
 
 def _combine(errors: list[CvtexError]) -> CvtexError:

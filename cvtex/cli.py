@@ -11,6 +11,7 @@ import click
 from . import __version__, jsonresume, starter
 from . import build as builder
 from . import doctor as checkup
+from .engine import DEFAULT_TIMEOUT
 from .errors import CvtexError, ExitCode
 from .formats import select_formats
 from .locale import load_locales
@@ -70,7 +71,7 @@ def main() -> None:
 
     \b
     Exit codes: 0 success, 1 a problem in your input, 2 a malformed command line,
-    3 a missing tool or font (see `cvtex doctor`), 4 XeLaTeX failed.
+    3 a missing tool or font (see `cvtex doctor`), 4 XeLaTeX failed or timed out.
     """
 
 
@@ -87,6 +88,13 @@ def main() -> None:
 @click.option("--theme", default=builder.DEFAULT_THEME, show_default=True, help="Template theme.")
 @click.option("--variant", help="A variant named in the profile (one-page, industry, ...).")
 @click.option("--format", "formats", help="Comma list of pdf, md, html (default: pdf).")
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=1),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    help="Seconds XeLaTeX may take for each language before it is stopped.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Print only errors.")
 @click.option(
     "--strict", is_flag=True, help="Fail (exit 1) when a text falls back to another language."
@@ -99,6 +107,7 @@ def build(
     theme: str,
     variant: str | None,
     formats: str | None,
+    timeout: float,
     quiet: bool,
     strict: bool,
 ) -> None:
@@ -122,6 +131,7 @@ def build(
         langs,
         out_dir,
         theme,
+        timeout,
         on_done=report,
         variant=variant,
         locale_files=locale_files,

@@ -38,3 +38,7 @@ class ToolchainError(CvtexError):
 
 class EngineError(CvtexError):
     exit_code = ExitCode.ENGINE_FAILED
+
+    def __init__(self, message: str, hint: str | None = None, tex_line: int | None = None) -> None:
+        super().__init__(message, hint)
+        self.tex_line = tex_line  # the line of the generated .tex that the error points at

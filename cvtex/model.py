@@ -23,6 +23,8 @@ from pydantic import (
     model_validator,
 )
 
+from .links import refuse_unsafe
+
 LANG_PATTERN = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
 Lang = Annotated[str, StringConstraints(pattern=LANG_PATTERN)]
 
@@ -114,6 +116,9 @@ LabelField = Annotated[str | dict[Lang, str | None] | ScopedText, AfterValidator
 Bullet.model_rebuild()
 
 
+# A web, mail, phone or FTP address: never a target that launches a program or opens a file.
+SafeUrl = Annotated[str, AfterValidator(refuse_unsafe)]
+
 ContactKind = Literal[
     "email", "phone", "website", "github", "gitlab", "linkedin", "scholar", "orcid", "location"
 ]
@@ -122,7 +127,7 @@ ContactKind = Literal[
 class Contact(Scoped):
     type: ContactKind
     value: Text = Field(description="What is shown: an address, a number, a user name.")
-    url: str | None = Field(None, description="Link target; derived from the value if omitted.")
+    url: SafeUrl | None = Field(None, description="Link target; derived from the value if omitted.")
 
 
 LinkKind = Literal["pdf", "slides", "video", "code", "blog", "doi", "arxiv", "poster", "url"]
@@ -130,7 +135,7 @@ LinkKind = Literal["pdf", "slides", "video", "code", "blog", "doi", "arxiv", "po
 
 class Link(Scoped):
     type: LinkKind = "url"
-    url: str
+    url: SafeUrl
     label: Text | None = Field(None, description="Shown instead of the locale's name.")
 
 

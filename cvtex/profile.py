@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -15,6 +16,8 @@ from .bibliography import merge_bibliography, read_bibliography
 from .errors import InputError
 from .model import POOLS, Profile
 from .source import SourceMap, format_path, load_yaml
+
+_KINDS = {type(None): "an empty file", list: "a list", str: "a line of text"}
 
 
 @dataclass(frozen=True)
@@ -37,7 +40,7 @@ def load_profile(file: Path) -> LoadedProfile:
     if not isinstance(data, dict):
         raise InputError(
             f"{file}: a profile is a YAML mapping (name:, education:, ...), "
-            f"not {type(data).__name__ if data is not None else 'an empty file'}",
+            f"not {_KINDS.get(type(data), 'a single value')}",
             "start from `cvtex new my-cv.yaml`",
         )
     inputs = [file, *_merge_includes(data, source)]
@@ -159,10 +162,21 @@ def _describe(exc: ValidationError, data: Any, source: SourceMap) -> str:
     for error in exc.errors(include_url=False):
         path = _data_path(error["loc"], data)
         by_path.setdefault(path, []).append(error)
+    # A wrong value inside a mapping by language also fails the union's plain-text branch
+    # at the mapping itself: the inner error says what is wrong.
+    by_path = {
+        path: errors
+        for path, errors in by_path.items()
+        if not any(other[: len(path)] == path and other != path for other in by_path)
+        or {error["type"] for error in errors} - _UNION_BRANCHES
+    }
     lines = [f"{source.file}: the profile has {len(by_path)} problem(s):"]
     for path, errors in sorted(by_path.items(), key=lambda item: source.locate(item[0]).line):
         lines.append(f"  {source.locate(path)}: {format_path(path)}: {_message(path, errors)}")
     return "\n".join(lines)
+
+
+_UNION_BRANCHES = {"string_type", "dict_type", "model_type", "model_attributes_type"}
 
 
 def _data_path(loc: tuple[str | int, ...], data: Any) -> tuple[str | int, ...]:
@@ -197,6 +211,10 @@ def _message(path: tuple[str | int, ...], errors: list[dict[str, Any]]) -> str:
     if "string_pattern_mismatch" in kinds and path and _looks_like_language_key(errors):
         return "language codes look like en, zh or zh-TW"
     first = errors[0]
+    if first["type"] == "literal_error" and isinstance(first.get("input"), str):
+        choices = set(re.findall(r"'([^']*)'", first["ctx"]["expected"]))
+        suggestion = _suggest(first["input"], choices)
+        return f"{first['input']!r} is not one of {first['ctx']['expected']}{suggestion}"
     got = first.get("input")
     shown = "" if isinstance(got, (dict, list)) else f" (got {got!r})"
     return f"{first['msg'][0].lower()}{first['msg'][1:]}{shown}"

@@ -12,7 +12,7 @@ from .fonts import ResolvedFont, describe, installed_families, resolve
 from .locale import Catalog
 from .localize import CvView
 from .model import Fonts
-from .texescape import TexCode, tex_url, to_tex
+from .texescape import TexCode, escape_text, tex_url, to_tex
 from .theme import Theme
 
 LIST_FONTS_HINT = "`fc-list : family` lists the fonts installed on this machine"
@@ -90,6 +90,8 @@ def _environment(theme_folder: str) -> jinja2.Environment:
         finalize=to_tex,
     )
     env.filters["tex"] = to_tex
+    # Text without the light markup, for places that take no commands (PDF metadata).
+    env.filters["plain"] = escape_text
     env.filters["url"] = tex_url
     env.filters["raw"] = TexCode  # for values the theme itself wrote: font names, colours
     return env

@@ -1,13 +1,13 @@
 """Read YAML into plain data while remembering where every value was written.
 
-PyYAML's composer gives a node tree with positions; we build the Python values from it
-ourselves so that each path (``("education", 0, "start")``) maps to its line and column.
-Doing the construction by hand also lets us refuse aliases, tags and absurd sizes before
-they cost memory.
+We build the Python values from PyYAML's parser events ourselves, so that each path
+(``("education", 0, "start")``) maps to its line and column. Doing the construction by hand
+also lets us refuse aliases, deep nesting and absurd sizes before they cost memory.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,7 @@ Path_ = tuple[str | int, ...]
 
 MAX_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 40
+_CHUNK = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -47,20 +48,25 @@ class SourceMap:
         pointing at the file and line they were written in.
         """
         size = len(from_prefix)
-        for path, position in other.positions.items():
-            if path[:size] == from_prefix:
-                self.positions[(*to_prefix, *path[size:])] = position
-
-    def locate(self, path: Path_) -> Position:
-        """The position of ``path``, or of its nearest ancestor that was written in the file."""
-        path = tuple(path)
-        while path not in self.positions and path:
-            path = path[:-1]
-        return self.positions.get(path, Position(self.file, 1, 1))
+        for mine, theirs in ((self.positions, other.positions), (self.keys, other.keys)):
+            for path, position in theirs.items():
+                if path[:size] == from_prefix:
+                    mine[(*to_prefix, *path[size:])] = position
 
     def locate_key(self, path: Path_) -> Position:
         """Where the key of ``path`` is written (a nested mapping starts a line below it)."""
         return self.keys.get(tuple(path)) or self.locate(path)
+
+    def locate(self, path: Path_) -> Position:
+        """The position of ``path``, or of its nearest ancestor that was written in the file."""
+        return self.positions.get(self.written(path), Position(self.file, 1, 1))
+
+    def written(self, path: Path_) -> Path_:
+        """``path``, or its nearest ancestor that was written in the file."""
+        path = tuple(path)
+        while path not in self.positions and path:
+            path = path[:-1]
+        return path
 
 
 def format_path(path: Path_) -> str:
@@ -73,26 +79,10 @@ def format_path(path: Path_) -> str:
 def load_yaml(file: Path, text: str | None = None) -> tuple[Any, SourceMap]:
     """Parse ``file`` into plain dicts, lists and scalars, with a map of positions."""
     if text is None:
-        try:
-            if file.stat().st_size > MAX_BYTES:
-                raise InputError(
-                    f"{file}: the file is {file.stat().st_size // 1024} KiB; "
-                    f"cvtex reads at most {MAX_BYTES // 1024} KiB",
-                    "split it with include: or remove what is not CV content",
-                )
-            text = file.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise InputError(
-                f"{file}: no such file", "check the path, or create one with `cvtex new`"
-            ) from None
-        except IsADirectoryError:
-            raise InputError(f"{file}: is a folder, not a YAML file") from None
-        except UnicodeDecodeError as exc:
-            raise InputError(
-                f"{file}: not UTF-8 text (byte {exc.start})", "save the file as UTF-8"
-            ) from None
+        text = _read(file)
+    source_map = SourceMap(file)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        return _build(yaml.parse(text, Loader=_LOADER), source_map), source_map
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark else str(file)
@@ -104,59 +94,166 @@ def load_yaml(file: Path, text: str | None = None) -> tuple[Any, SourceMap]:
         ) from None
     except yaml.YAMLError as exc:
         raise InputError(f"{file}: YAML error: {exc}") from None
-    source_map = SourceMap(file)
-    if node is None:
-        return None, source_map
-    return _build(node, (), source_map, 0, set()), source_map
 
 
-def _build(node: yaml.Node, path: Path_, smap: SourceMap, depth: int, seen: set[int]) -> Any:
-    smap.positions[path] = Position(smap.file, node.start_mark.line + 1, node.start_mark.column + 1)
-    if depth > MAX_DEPTH:
-        raise InputError(f"{smap.locate(path)}: nesting deeper than {MAX_DEPTH} levels")
-    if id(node) in seen:
-        # The composer hands back the anchored node itself for each alias, so a node met
-        # twice is an alias: refusing them also refuses "billion laughs" documents.
+# libyaml's parser when PyYAML has it (as its wheels do): the same events, many times faster.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _read(file: Path) -> str:
+    """The file's text, read no further than MAX_BYTES: a huge file, or a device that never
+    ends, is refused without being loaded into memory."""
+    try:
+        with file.open("rb") as handle:
+            chunks, size = [], 0
+            while size <= MAX_BYTES and (chunk := handle.read(_CHUNK)):
+                chunks.append(chunk)
+                size += len(chunk)
+    except FileNotFoundError:
         raise InputError(
-            f"{smap.locate(path)}: YAML aliases (*name) are not supported in profiles",
-            "write the value out, or move shared content to a file and use include:",
+            f"{file}: no such file", "check the path, or create one with `cvtex new`"
+        ) from None
+    except IsADirectoryError:
+        raise InputError(f"{file}: is a folder, not a YAML file") from None
+    except PermissionError:
+        raise InputError(f"{file}: no permission to read it", "check its permissions") from None
+    if size > MAX_BYTES:
+        raise InputError(
+            f"{file}: the file is larger than {MAX_BYTES // 1024} KiB, the most cvtex reads",
+            "a CV profile is a few dozen KiB: remove what is not CV content",
         )
-    seen.add(id(node))
-    if isinstance(node, yaml.MappingNode):
-        result: dict[str, Any] = {}
-        for key_node, value_node in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                raise InputError(f"{smap.locate(path)}: YAML merge keys (<<) are not supported")
-            key = _scalar(key_node)
-            if not isinstance(key, (str, int)) or isinstance(key, bool):
+    data = b"".join(chunks)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError(
+            f"{file}:{line}: not UTF-8 text (byte {exc.start})", "save the file as UTF-8"
+        ) from None
+
+
+@dataclass
+class _Open:
+    """A mapping or sequence whose end event has not come yet."""
+
+    value: dict[str, Any] | list[Any]
+    path: Path_
+    key: str | None = None  # in a mapping: the key whose value comes next
+
+
+def _build(events: Iterable[yaml.Event], smap: SourceMap) -> Any:
+    """Plain values from the parser's events, recording where each one starts.
+
+    Built from events with a stack rather than from PyYAML's node tree: its composer
+    recurses, so a deeply nested document would exhaust Python's stack (and crash libyaml's),
+    and it resolves aliases into shared nodes before we could refuse them.
+    """
+    stack: list[_Open] = []
+    root: Any = None
+    documents = 0
+    for event in events:
+        if isinstance(event, yaml.DocumentStartEvent):
+            documents += 1
+            if documents > 1:
                 raise InputError(
-                    f"{smap.file}:{key_node.start_mark.line + 1}: a key must be a word, not {key!r}"
+                    f"{_at(smap, event)}: a second YAML document (after ---)",
+                    "a profile is one document: remove the --- line, or merge the two",
                 )
-            key = str(key)
-            smap.keys[(*path, key)] = Position(
-                smap.file, key_node.start_mark.line + 1, key_node.start_mark.column + 1
+            continue
+        if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            done = stack.pop()
+            if stack:
+                _attach(stack[-1], done.value)
+            else:
+                root = done.value
+            continue
+        if not isinstance(event, (yaml.NodeEvent, yaml.CollectionStartEvent)):
+            continue  # stream start and end, document end
+        if isinstance(event, yaml.AliasEvent):
+            # Refusing aliases refuses "billion laughs" documents before anything is built.
+            raise InputError(
+                f"{_at(smap, event)}: YAML aliases (*{event.anchor}) are not supported in profiles",
+                "write the value out where it is used",
             )
-            if key in result:
-                raise InputError(
-                    f"{smap.file}:{key_node.start_mark.line + 1}: "
-                    f"the key {key!r} appears twice in {format_path(path)}"
-                )
-            result[key] = _build(value_node, (*path, key), smap, depth + 1, seen)
-        return result
-    if isinstance(node, yaml.SequenceNode):
-        return [
-            _build(item, (*path, i), smap, depth + 1, seen) for i, item in enumerate(node.value)
-        ]
-    return _scalar(node)
+        parent = stack[-1] if stack else None
+        if parent is not None and isinstance(parent.value, dict) and parent.key is None:
+            parent.key = _key(event, parent, smap)
+            continue
+        path: Path_ = _child_path(parent) if parent else ()
+        smap.positions[path] = Position(
+            smap.file, event.start_mark.line + 1, event.start_mark.column + 1
+        )
+        if isinstance(event, yaml.ScalarEvent):
+            value = _scalar(event)
+            if parent is None:
+                root = value
+            else:
+                _attach(parent, value)
+            continue
+        if len(stack) >= MAX_DEPTH:
+            raise InputError(
+                f"{_at(smap, event)}: nesting deeper than {MAX_DEPTH} levels",
+                "a profile needs a handful of levels: check the indentation",
+            )
+        container: dict[str, Any] | list[Any] = (
+            {} if isinstance(event, yaml.MappingStartEvent) else []
+        )
+        stack.append(_Open(container, path))
+    return root
 
 
-def _scalar(node: yaml.Node) -> Any:
-    if not isinstance(node, yaml.ScalarNode):
-        return None
+def _at(smap: SourceMap, event: yaml.Event) -> Position:
+    return Position(smap.file, event.start_mark.line + 1, event.start_mark.column + 1)
+
+
+def _child_path(parent: _Open) -> Path_:
+    if isinstance(parent.value, dict):
+        return (*parent.path, parent.key or "")
+    return (*parent.path, len(parent.value))
+
+
+def _attach(parent: _Open, value: Any) -> None:
+    if isinstance(parent.value, dict):
+        parent.value[parent.key or ""] = value
+        parent.key = None
+    else:
+        parent.value.append(value)
+
+
+def _key(event: yaml.Event, parent: _Open, smap: SourceMap) -> str:
+    where = _at(smap, event)
+    if not isinstance(event, yaml.ScalarEvent):
+        raise InputError(f"{where}: a key must be a word, not a list or a mapping")
+    if _tag(event) == "tag:yaml.org,2002:merge":
+        raise InputError(f"{where}: YAML merge keys (<<) are not supported", "write the keys out")
+    key = _scalar(event)
+    if not isinstance(key, (str, int)) or isinstance(key, bool):
+        raise InputError(f"{where}: a key must be a word, not {key!r}")
+    key = str(key)
+    assert isinstance(parent.value, dict)
+    if key in parent.value:
+        raise InputError(f"{where}: the key {key!r} appears twice in {format_path(parent.path)}")
+    smap.keys[(*parent.path, key)] = where
+    return key
+
+
+_RESOLVER = yaml.resolver.Resolver()
+_CONSTRUCTOR = yaml.constructor.SafeConstructor()
+
+
+def _tag(event: yaml.ScalarEvent) -> str:
+    if event.tag not in (None, "!"):
+        return event.tag
+    return _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)
+
+
+def _scalar(event: yaml.ScalarEvent) -> Any:
+    tag = _tag(event)
     # Only the YAML 1.1 core types; dates stay strings so that "2020-09" is ours to parse.
-    if node.tag == "tag:yaml.org,2002:timestamp":
-        return node.value
-    constructor = yaml.SafeLoader.yaml_constructors.get(node.tag)
-    if constructor is None or node.tag.startswith("!"):
-        return node.value
-    return constructor(yaml.SafeLoader(""), node)
+    if tag == "tag:yaml.org,2002:timestamp":
+        return event.value
+    constructor = yaml.SafeLoader.yaml_constructors.get(tag)
+    if constructor is None or tag.startswith("!"):
+        return event.value
+    node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+    return constructor(_CONSTRUCTOR, node)

@@ -11,15 +11,16 @@ STARTER = Path(__file__).with_name("starter.yaml")
 
 
 def write_starter(path: Path, force: bool = False) -> None:
-    if path.exists() and not force:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        # "x" mode refuses any existing name, a link included, in the same step as the write.
+        with path.open("w" if force else "x", encoding="utf-8") as handle:
+            handle.write(starter_text(path))
+    except FileExistsError:
         raise InputError(
             f"{path} already exists; cvtex never overwrites a profile",
             "choose another name, or pass --force to replace it",
-        )
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # "x" mode closes the gap between the check above and the write.
-    with path.open("w" if force else "x", encoding="utf-8") as handle:
-        handle.write(starter_text(path))
+        ) from None
 
 
 def starter_text(path: Path) -> str:

@@ -15,6 +15,8 @@ from urllib.parse import quote
 
 from pylatex.utils import escape_latex
 
+from .links import link_target
+
 
 class TexCode(str):
     """A string that is already LaTeX: produced here, or written in a template."""
@@ -35,37 +37,90 @@ _MATH_SCRIPT = rf"[\^_](?:[0-9A-Za-z]|\{{{_MATH_ATOM}+\}})"
 _MATH_BODY = re.compile(rf"(?:{_MATH_ATOM}|{_MATH_SCRIPT})+")
 
 # The same rule as pandoc's: "$" opens math only before a non-space and closes only after
-# one, not followed by a digit, so "costs $5, or $10" stays prose.
+# one, not followed by a digit, so "costs $5, or $10" stays prose. No pattern can scan past
+# the next delimiter of its own kind (a "[" for links, a "**" for bold), so that matching
+# stays linear: a field full of unclosed markers must not hang the build.
 _INLINE = re.compile(
-    r"(?P<link>\[(?P<link_text>[^\]\n]+)\]\((?P<link_url>[^()\s]+)\))"
-    r"|(?P<bold>\*\*(?P<bold_text>\S(?:.*?\S)?)\*\*)"
+    r"(?P<link>\[(?P<link_text>[^\[\]\n]+)\]\((?P<link_url>[^()\s]+)\))"
+    r"|(?P<bold>\*\*(?P<bold_text>\S(?:(?:[^*]|\*(?!\*))*?\S)?)\*\*)"
     r"|(?P<italic>(?<!\*)\*(?P<italic_text>[^*\s](?:[^*]*?[^*\s])?)\*(?!\*))"
     r"|(?P<math>\$(?P<math_text>[^$\s](?:[^$]*?[^$\s])?)\$(?!\d))"
 )
+# One token of a math body, for the check that no atom gets two superscripts or two
+# subscripts ("$a^b^c$" is a TeX error, not math).
+_MATH_TOKEN = re.compile(rf"(?P<script>{_MATH_SCRIPT})|(?P<prime>')|(?P<atom>{_MATH_ATOM})")
 
-_CONTROL = {cat for cat in ("Cc", "Cs", "Co", "Cn")}
+# Controls, surrogates, private use and unassigned code points; and invisible format
+# characters (Cf: bidi overrides, zero-width spaces and joiners, a byte-order mark), since
+# XeLaTeX does no bidi and the fonts have no glyph for them, which would stop the build
+# with a missing-glyph error for something nobody can see.
+_DROPPED = {"Cc", "Cf", "Cs", "Co", "Cn"}
+# Line and paragraph separators (U+2028, U+2029) are white space to a reader, not glyphs.
+_WHITE = "\t\n\r\f\v\u2028\u2029"
 # ASCII white space only: an ideographic space (U+3000) is a character CJK text relies on.
 _SPACES = re.compile(r"[ \t\n\r\f\v]+")
+# Scripts whose lines xeCJK breaks between any two characters on its own.
+_CJK = (
+    "\u1100-\u11ff\u2e80-\ua4cf\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff"
+    "\ufe10-\ufe1f\ufe30-\ufe4f\uff00-\uffef\U00020000-\U0003ffff"
+)
+LONG_WORD = 30
+# A run of this many characters without a space (a URL, a hash, an identifier) may break
+# between any two of its characters: TeX could not break it otherwise, and XeTeX hangs or
+# crashes on a word of about a thousand characters. Only the spaces TeX sees as spaces end
+# a run (after clean_text, an ASCII space or a no-break space); a thin space is a glyph.
+_LONG_RUN = re.compile(rf"[^ \u00a0{_CJK}]{{{LONG_WORD},}}")
+_BREAK = r"\discretionary{}{}{}"
 
 
 def clean_text(text: str) -> str:
-    """Collapse white space and drop characters no font can show (controls, surrogates).
+    """Collapse white space and drop characters nobody sees (controls, invisible formats).
 
     Leading and trailing spaces stay: templates print separators such as ", " through here.
     """
-    text = "".join(
-        " " if ch in "\t\n\r\f\v" else ch
-        for ch in text
-        if ch in "\t\n\r\f\v" or unicodedata.category(ch) not in _CONTROL
-    )
-    return _SPACES.sub(" ", text)
+    kept = []
+    for ch in text:
+        if ch in _WHITE:
+            kept.append(" ")
+        elif unicodedata.category(ch) not in _DROPPED:
+            kept.append(ch)
+    return _SPACES.sub(" ", "".join(kept))
+
+
+def _literal(text: str) -> str:
+    """Text set as it is: TeX specials escaped, long runs made breakable."""
+    out: list[str] = []
+    position = 0
+    for run in _LONG_RUN.finditer(text):
+        out.append(_escape(text[position : run.start()]))
+        out.append(_BREAK.join(_escape(cluster) for cluster in _clusters(run[0])))
+        position = run.end()
+    out.append(_escape(text[position:]))
+    return "".join(out)
+
+
+def _escape(text: str) -> str:
+    # A grave accent in braces, so that "!`" and "?`" stay themselves in the PDF's metadata
+    # too (hyperref reads them as ¡ and ¿ there, as TeX fonts once did).
+    return escape_latex(text).replace("`", "{`}")
+
+
+def _clusters(run: str) -> list[str]:
+    """Split where a break cannot separate a letter from its accents."""
+    clusters: list[str] = []
+    for ch in run:
+        if clusters and unicodedata.category(ch).startswith("M"):
+            clusters[-1] += ch
+        else:
+            clusters.append(ch)
+    return clusters
 
 
 def escape_text(text: str) -> TexCode:
     """Plain text, no markup: every TeX special character is made literal."""
     # Without ligatures from the font's TeX mapping (the templates turn it off), pylatex's
     # table of specials is all there is to escape; "-" becomes "{-}" there, which is harmless.
-    return TexCode(escape_latex(clean_text(text)))
+    return TexCode(_literal(clean_text(text)))
 
 
 def to_tex(value: object) -> TexCode:
@@ -86,15 +141,17 @@ def _markup(text: str) -> str:
         converted = _convert(match)
         if converted is None:
             continue
-        out.append(escape_latex(text[position : match.start()]))
+        out.append(_literal(text[position : match.start()]))
         out.append(converted)
         position = match.end()
-    out.append(escape_latex(text[position:]))
+    out.append(_literal(text[position:]))
     return "".join(out)
 
 
 def _convert(match: re.Match[str]) -> str | None:
     if match["link"]:
+        if link_target(match["link_url"]) is None:
+            return None  # a link that could launch a program or open a file stays text
         url = tex_url(match["link_url"])
         # \cvhref is the theme's styled \href (every theme defines it).
         return rf"\cvhref{{{url}}}{{{_markup(match['link_text'])}}}"
@@ -103,9 +160,38 @@ def _convert(match: re.Match[str]) -> str | None:
     if match["italic"]:
         return rf"\emph{{{_markup(match['italic_text'])}}}"
     body = match["math_text"]
-    if not _MATH_BODY.fullmatch(body):
+    if not _MATH_BODY.fullmatch(body) or not _scripts_are_single(body):
         return None
     return f"${body}$"
+
+
+def _scripts_are_single(body: str) -> bool:
+    """No atom has two superscripts or two subscripts, which TeX refuses.
+
+    A run of primes is a superscript that a following ^ joins (a'^2); any other second
+    superscript, or a space before one, is treated as not math at all.
+    """
+    superscript = subscript = False
+    after_prime = False
+    for token in _MATH_TOKEN.finditer(body):
+        text = token[0]
+        if token["prime"]:
+            if superscript and not after_prime:
+                return False
+            superscript, after_prime = True, True
+            continue
+        if token["script"] and text[0] == "^":
+            if superscript and not after_prime:
+                return False
+            superscript = True
+        elif token["script"]:
+            if subscript:
+                return False
+            subscript = True
+        elif text != " ":
+            superscript = subscript = False
+        after_prime = False
+    return True
 
 
 # Characters that keep their meaning in a URL and are safe in hyperref's \href argument.
@@ -114,8 +200,14 @@ _URL_SAFE = "/:?=@+,;!$'()*&-._"
 
 def tex_url(url: str) -> TexCode:
     """A URL for \\href: percent-encode what TeX would read as code, keep what URLs mean."""
-    url = clean_text(url).strip().replace(" ", "%20")
+    target = link_target(clean_text(url))
+    if target is None:  # the profile's validation refuses these before they get here
+        raise ValueError(f"not a link cvtex makes: {url!r}")
+    url = target.replace(" ", "%20")
     # "~" means the same as "%7E" in a URL (RFC 3986, 2.3) and is active in TeX.
     encoded = quote(url, safe=_URL_SAFE + "%#")
     encoded = encoded.replace("~", "%7E")
+    # A fragment cannot hold a "#" (RFC 3986, 3.5), and hyperref cuts the URL at a second one.
+    address, hash_mark, fragment = encoded.partition("#")
+    encoded = address + hash_mark + fragment.replace("#", "%23")
     return TexCode(encoded.replace("\\", "%5C").replace("%", r"\%").replace("#", r"\#"))

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import unicodedata
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from cvtex import theme as themes
 from cvtex.build import BuiltLanguage, build
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -16,9 +19,12 @@ EXAMPLE = ROOT / "examples" / "academic" / "profile.yaml"
 GERMAN = ROOT / "examples" / "locales" / "de.yaml"  # a catalog for a language cvtex lacks
 
 
-def pdf_text(pdf: Path) -> str:
+def pdf_text(pdf: Path, layout: bool = True) -> str:
+    """The PDF's text as laid out on the page, or (``layout=False``) in the order it was
+    typeset, which keeps a wrapped field in one piece beside a right-aligned one."""
+    mode = "-layout" if layout else "-raw"
     return subprocess.run(
-        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+        ["pdftotext", mode, str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
 
 
@@ -28,6 +34,8 @@ def normalized(text: str) -> str:
     Line breaks, hyphenation and the spacing xeCJK adds between scripts all vanish, so a
     phrase matches however the page happened to break it.
     """
+    # CJK fonts draw "…" centred, with the glyph of "⋯", and pdftotext reads it back as that.
+    text = text.replace("⋯", "…")
     text = unicodedata.normalize("NFKC", text).replace("、", ",").replace("’", "'")
     return "".join(ch for ch in text if not ch.isspace() and ch not in "-–")
 
@@ -49,3 +57,27 @@ def built_example(tmp_path_factory: pytest.TempPathFactory) -> BuiltExample:
     out_dir = tmp_path_factory.mktemp("example-out")
     results = build(EXAMPLE, out_dir=out_dir)
     return BuiltExample(out_dir, {result.language: result for result in results})
+
+
+@pytest.fixture
+def custom_theme(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Callable[[str, Callable[[str], str]], str]]:
+    """Make themes from the classic one with its base template edited, beside it.
+
+    For what only a broken or hostile theme can do to the engine (loop, fail): a profile
+    cannot. Returns the theme's name for ``build(theme=...)`` and ``--theme``.
+    """
+    folder = tmp_path / "themes"
+    shutil.copytree(ROOT / "templates", folder)  # the shipped themes stay available
+    monkeypatch.setattr(themes, "TEMPLATES_DIR", folder)
+    themes.load_theme.cache_clear()  # themes are cached by name
+
+    def make(name: str, edit: Callable[[str], str]) -> str:
+        shutil.copytree(ROOT / "templates" / "classic", folder / name)
+        base = folder / name / "base.tex.j2"
+        base.write_text(edit(base.read_text(encoding="utf-8")), encoding="utf-8")
+        return name
+
+    yield make
+    themes.load_theme.cache_clear()

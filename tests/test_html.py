@@ -135,7 +135,7 @@ def test_no_field_brings_html_or_script(tmp_path):
         "summary: >-\n"
         "  <img src=x onerror=\"document.title='pwned'\"> [click](javascript:alert(1))\n"
         "  **bold** & <b>not bold</b> $3\\times$\n"
-        'contacts: [{type: website, value: x, url: "javascript:alert(1)"}]\n',
+        'contacts: [{type: website, value: "javascript:alert(1)"}]\n',
         encoding="utf-8",
     )
     build(profile, out_dir=tmp_path, formats=["html"])

@@ -1,0 +1,106 @@
+"""Which characters the fonts of a language's CV can draw, read from the font files.
+
+The fuzz tests draw text from these characters: XeLaTeX can set them in every face a field
+may appear in (regular, italic, bold, sans bold). A character outside them is no escaping
+question but a missing glyph, which cvtex reports as an error naming it (tested apart).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import subprocess
+from functools import cache
+
+from cvtex.build import DEFAULT_THEME
+from cvtex.fonts import ResolvedFont
+from cvtex.locale import load_catalog
+from cvtex.render import language_settings
+from cvtex.theme import load_theme
+
+# Where xeCJK sets text in the CJK font: ideographs, CJK punctuation, full-width forms
+# (those of GB 2312).
+CJK_RANGES = ((0x3000, 0x303F), (0x4E00, 0x9FFF), (0xFF01, 0xFF5E))
+
+
+@cache
+def covered(language: str) -> frozenset[str]:
+    """Characters every face of the language's fonts has (printable ones and spaces)."""
+    settings = language_settings(load_theme(DEFAULT_THEME), load_catalog(language))
+    latin = _every_face(settings.serif) & _every_face(settings.sans)
+    chars = set(latin)
+    if settings.cjk_serif:
+        cjk = _every_face(settings.cjk_serif) & _every_face(settings.cjk_sans) & _gb2312()
+        chars |= {ch for ch in cjk if any(lo <= ord(ch) <= hi for lo, hi in CJK_RANGES)}
+    return frozenset(ch for ch in chars if ch.isprintable() or ch.isspace())
+
+
+@cache
+def _gb2312() -> frozenset[str]:
+    """The characters of GB 2312, which Chinese text is written in.
+
+    Rarer ideographs may share a glyph with another code point in the CJK fonts, and then
+    pdftotext reads the other one back: a question of text extraction, not of cvtex.
+    """
+    chars = set()
+    for high in range(0xA1, 0xF8):
+        for low in range(0xA1, 0xFF):
+            with contextlib.suppress(UnicodeDecodeError):
+                chars.add(bytes([high, low]).decode("gb2312"))
+    return frozenset(chars)
+
+
+def _every_face(font: ResolvedFont | None) -> frozenset[str]:
+    assert font is not None, "the theme's fonts are not installed: run `cvtex doctor`"
+    files = _files(font)
+    assert files, f"no font file found for {font.name}"
+    common = None
+    for file in files:
+        chars = _charset(file)
+        common = chars if common is None else common & chars
+    return frozenset(common or ())
+
+
+def _files(font: ResolvedFont) -> list[str]:
+    """The regular, italic, bold and bold italic files of a family (those that exist)."""
+    if "Extension=.otf" in font.options:  # a TeX Live font found by file name (Fandol)
+        found = subprocess.run(
+            ["kpsewhich", f"{font.name}-Regular.otf", f"{font.name}-Bold.otf"],
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout
+        return found.split()
+    listing = subprocess.run(
+        ["fc-list", font.name, "file", "style"], capture_output=True, text=True, check=True
+    ).stdout
+    files = []
+    for line in listing.splitlines():
+        file, _, style = line.partition(": :style=")
+        if style.split(",")[0] in ("Regular", "Italic", "Bold", "Bold Italic"):
+            files.append(file.rstrip(":"))
+    return sorted(set(files))
+
+
+@cache
+def _charset(file: str) -> frozenset[str]:
+    """The characters of a font file (the first face of a collection does for coverage)."""
+    assert shutil.which("fc-query"), "fc-query (fontconfig) is needed"
+    ranges = subprocess.run(
+        ["fc-query", "--index=0", "--format=%{charset}", file],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    chars = set()
+    for part in ranges:
+        lo, _, hi = part.partition("-")
+        chars.update(chr(code) for code in range(int(lo, 16), int(hi or lo, 16) + 1))
+    return frozenset(chars)
+
+
+def uncovered(text: str, language: str) -> set[str]:
+    """The characters of ``text`` that reach XeLaTeX and that the language's fonts lack."""
+    from cvtex.texescape import clean_text
+
+    return set(clean_text(text)) - covered(language) - {" "}
