@@ -1,22 +1,32 @@
-"""Build PDFs from a profile: load, localize, render, then compile the languages in parallel."""
+"""Build PDFs from a profile: load, localize, render, then compile what changed, in parallel.
+
+A build that finds nothing changed since the last one (see buildcache) ends before the
+profile is even parsed. Otherwise XeLaTeX is started at once, so that it loads its format
+while the profile is validated and rendered; each language whose source changed is then
+compiled, in parallel, and the others keep their PDF.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .engine import DEFAULT_TIMEOUT, run_xelatex
+from .buildcache import BuildCache, Output, Request, output_key
+from .engine import DEFAULT_TIMEOUT, Engine
 from .errors import CvtexError, InputError
-from .locale import load_catalog
-from .localize import Fallback, localize
-from .profile import LoadedProfile, load_profile
-from .render import language_settings, render_tex
-from .theme import load_theme
+
+# The profile's models (pydantic) and the templates (Jinja) take ~100 ms to load: they
+# are imported where they are needed, after XeLaTeX has been started or found unneeded.
+if TYPE_CHECKING:
+    from .localize import Fallback
+    from .profile import LoadedProfile
 
 DEFAULT_THEME = "classic"
 
@@ -27,6 +37,7 @@ class RenderedLanguage:
     stem: str
     tex: str
     fallbacks: list[Fallback]
+    cjk_fonts: bool = False  # the source loads xeCJK and CJK fonts: the slower compile
 
 
 @dataclass(frozen=True)
@@ -36,6 +47,7 @@ class BuiltLanguage:
     tex: Path
     seconds: float
     log: str  # XeLaTeX's log of the run, kept for inspection
+    compiled: bool = True  # False: the PDF already there was still right, and was kept
 
 
 def select_languages(requested: str | None, declared: list[str]) -> list[str]:
@@ -60,16 +72,33 @@ def render_languages(
     loaded: LoadedProfile, languages: list[str], theme_name: str = DEFAULT_THEME
 ) -> list[RenderedLanguage]:
     """The pure half of a build: LaTeX source for each language, no engine involved."""
+    from .locale import load_catalog
+    from .localize import localize
+    from .render import language_settings, render_tex
+    from .theme import load_theme
+
     theme = load_theme(theme_name)
     rendered = []
     for language in languages:
         catalog = load_catalog(language)
         view = localize(loaded.profile, loaded.source, catalog)
-        tex = render_tex(view, catalog, theme, language_settings(theme, catalog))
-        rendered.append(
-            RenderedLanguage(language, output_stem(loaded.file, language), tex, view.fallbacks)
-        )
+        settings = language_settings(theme, catalog)
+        tex = render_tex(view, catalog, theme, settings)
+        stem = output_stem(loaded.file, language)
+        cjk = settings.cjk_serif is not None
+        rendered.append(RenderedLanguage(language, stem, tex, view.fallbacks, cjk))
     return rendered
+
+
+def input_files(loaded: LoadedProfile, languages: list[str], theme_name: str) -> list[Path]:
+    """Every file a build reads: what to hash for the cache, and what `cvtex watch` polls."""
+    from .locale import catalog_file
+    from .theme import load_theme
+
+    theme_folder = load_theme(theme_name).folder
+    templates = sorted(path for path in theme_folder.rglob("*") if path.is_file())
+    files = [*loaded.inputs, *templates, *(catalog_file(language) for language in languages)]
+    return [path.resolve() for path in files]
 
 
 def default_out_dir(profile_file: Path) -> Path:
@@ -83,55 +112,183 @@ def build(
     theme: str = DEFAULT_THEME,
     timeout: float = DEFAULT_TIMEOUT,
     on_done: Callable[[BuiltLanguage], None] | None = None,
+    on_start: Callable[[str], None] | None = None,
+    force: bool = False,
 ) -> list[BuiltLanguage]:
-    loaded = load_profile(profile_file)
-    chosen = select_languages(languages, loaded.profile.languages)
-    rendered = render_languages(loaded, chosen, theme)
-    out_dir = out_dir or default_out_dir(profile_file)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    """Build the chosen languages, compiling only those whose PDF would change.
 
-    def compile_one(item: RenderedLanguage) -> BuiltLanguage:
-        built = compile_into(item, out_dir, loaded, timeout)
+    ``on_start(language)`` is called as a compile starts, ``on_done`` as each language is
+    ready (compiled or kept); ``force`` compiles every language whatever the cache says.
+    """
+    out_dir = out_dir or default_out_dir(profile_file)
+    request = Request.of(profile_file, languages, theme)
+    cache = BuildCache.load(out_dir)
+    if not force and (outputs := cache.up_to_date(request)) is not None:
+        kept = [_kept(output.language, output.stem, out_dir) for output in outputs]
+        for result in kept:
+            if on_done:
+                on_done(result)
+        return kept
+
+    with _started_engines(out_dir, _engines_worth_starting(request, cache)) as engines:
+        from .profile import load_profile
+
+        loaded = load_profile(profile_file)
+        chosen = select_languages(languages, loaded.profile.languages)
+        rendered = render_languages(loaded, chosen, theme)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        # Before anything is compiled: a build that fails leaves the request unrecorded.
+        cache.forget_request(request)
+        results = _compile_changed(
+            rendered, out_dir, cache, engines, loaded, timeout, force, on_start, on_done
+        )
+    outputs = [Output(item.language, item.stem) for item in rendered]
+    cache.record_request(request, input_files(loaded, chosen, theme), outputs)
+    cache.save()
+    return results
+
+
+def _compile_changed(
+    rendered: list[RenderedLanguage],
+    out_dir: Path,
+    cache: BuildCache,
+    engines: list[Engine],
+    loaded: LoadedProfile,
+    timeout: float,
+    force: bool,
+    on_start: Callable[[str], None] | None,
+    on_done: Callable[[BuiltLanguage], None] | None,
+) -> list[BuiltLanguage]:
+    results: dict[str, BuiltLanguage] = {}
+    changed = []
+    for item in rendered:
+        key = output_key(item.tex)
+        if not force and cache.compiled_from(item.stem, key):
+            _write_tex(out_dir / f"{item.stem}.tex", item.tex)  # in case it was deleted
+            cache.record_output(item.stem, key, item.tex, None)
+            results[item.stem] = _kept(item.language, item.stem, out_dir)
+            if on_done:
+                on_done(results[item.stem])
+        else:
+            changed.append((item, key))
+    # The slowest compile first, on an engine that has already loaded its format.
+    changed.sort(key=lambda pair: (cache.seconds(pair[0].stem) or 0.0, pair[0].cjk_fonts))
+    changed.reverse()
+
+    def compile_one(item: RenderedLanguage, engine: Engine | None) -> BuiltLanguage:
+        if on_start:
+            on_start(item.language)
+        built = compile_into(item, out_dir, loaded, timeout, engine)
         if on_done:
             on_done(built)
         return built
 
+    errors: list[CvtexError] = []
     # Each language is its own XeLaTeX process: on two cores they overlap almost fully.
-    with ThreadPoolExecutor(max_workers=max(1, min(len(rendered), os.cpu_count() or 1))) as pool:
-        futures = [pool.submit(compile_one, item) for item in rendered]
-        results, errors = [], []
-        for future in futures:
+    workers = max(1, min(len(changed), os.cpu_count() or 1))
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        futures = [
+            (item, key, pool.submit(compile_one, item, engines.pop(0) if engines else None))
+            for item, key in changed
+        ]
+        for item, key, future in futures:
             try:
-                results.append(future.result())
+                built = future.result()
             except CvtexError as exc:
                 errors.append(exc)
+                continue
+            cache.record_output(item.stem, key, item.tex, built.seconds)
+            results[item.stem] = built
+    cache.save()  # what did compile stays recorded even if another language failed
     if errors:
         raise errors[0] if len(errors) == 1 else _combine(errors)
-    return results
+    return [results[item.stem] for item in rendered]
 
 
 def compile_into(
-    item: RenderedLanguage, out_dir: Path, loaded: LoadedProfile, timeout: float
+    item: RenderedLanguage,
+    out_dir: Path,
+    loaded: LoadedProfile,
+    timeout: float,
+    engine: Engine | None = None,
 ) -> BuiltLanguage:
     """Compile in a private folder, then move the results into place in one step each.
 
     A failed build leaves the previous PDF and .tex as they were.
     """
-    work = Path(tempfile.mkdtemp(prefix=f".cvtex-{item.stem}-", dir=out_dir))
+    if engine is None:
+        engine = Engine(Path(tempfile.mkdtemp(prefix=f".cvtex-{item.stem}-", dir=out_dir)))
     try:
-        tex_file = work / f"{item.stem}.tex"
-        tex_file.write_text(item.tex, encoding="utf-8")
-        run = run_xelatex(tex_file, timeout)
+        run = engine.run(item.tex, f"{item.stem}.tex", timeout)
         if run.missing_glyphs:
             raise _missing_glyph_error(
                 run.missing_glyphs[0].char, run.missing_glyphs[0].font, loaded
             )
         pdf, tex = out_dir / f"{item.stem}.pdf", out_dir / f"{item.stem}.tex"
         os.replace(run.pdf, pdf)
-        os.replace(tex_file, tex)
+        os.replace(engine.folder / tex.name, tex)
         return BuiltLanguage(item.language, pdf, tex, run.seconds, run.log)
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        engine.stop()
+        shutil.rmtree(engine.folder, ignore_errors=True)
+
+
+def _engines_worth_starting(request: Request, cache: BuildCache) -> int:
+    """One engine per language expected to compile, leaving a core for cvtex itself."""
+    spare_cores = (os.cpu_count() or 1) - 1
+    if request.languages != "all":
+        expected = len([part for part in request.languages.split(",") if part.strip()])
+    else:
+        expected = len(cache.requests.get(request.key(), {}).get("outputs", [])) or 1
+    return max(1, min(spare_cores, expected))
+
+
+@contextlib.contextmanager
+def _started_engines(out_dir: Path, count: int) -> Iterator[list[Engine]]:
+    """Engines loading their format while the profile is read; those left unused are stopped.
+
+    The folder they work in is made in the out dir (so that results move into place in one
+    step); if the build fails before anything is written, no empty out dir is left behind.
+    """
+    created = not out_dir.exists()
+    engines: list[Engine] = []
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        for _ in range(count):
+            engine = Engine(Path(tempfile.mkdtemp(prefix=".cvtex-", dir=out_dir)))
+            engines.append(engine)
+            engine.start()
+    except OSError:
+        pass  # without a started engine the build only runs a little longer
+    unused = list(engines)
+    try:
+        yield engines
+    finally:
+        for engine in unused:
+            if engine in engines:  # never handed to a compile
+                engine.stop()
+                shutil.rmtree(engine.folder, ignore_errors=True)
+        if created:
+            with contextlib.suppress(OSError):
+                out_dir.rmdir()  # only if the build left it empty
+
+
+def _kept(language: str, stem: str, out_dir: Path) -> BuiltLanguage:
+    return BuiltLanguage(
+        language, out_dir / f"{stem}.pdf", out_dir / f"{stem}.tex", 0.0, "", compiled=False
+    )
+
+
+def _write_tex(target: Path, tex: str) -> None:
+    try:
+        if target.read_text(encoding="utf-8") == tex:
+            return
+    except (OSError, UnicodeDecodeError):
+        pass
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}-", dir=target.parent)
+    with os.fdopen(handle, "w", encoding="utf-8") as stream:
+        stream.write(tex)
+    os.replace(temporary, target)
 
 
 def _missing_glyph_error(char: str, font: str, loaded: LoadedProfile) -> InputError:

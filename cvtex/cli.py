@@ -8,15 +8,27 @@ from pathlib import Path
 
 import click
 
-from . import __version__, starter
+from . import __version__
 from . import build as builder
-from . import doctor as checkup
 from .errors import CvtexError, ExitCode
-from .profile import load_profile
-from .schema import schema_text
-from .validate import coverage_report
+
+# Only build's own light modules load with the CLI: the other commands import what they
+# need when they run, so that `cvtex build` starts XeLaTeX before pydantic and Jinja load.
 
 PROFILE = click.Path(path_type=Path, dir_okay=False)
+
+lang_option = click.option(
+    "--lang", "langs", envvar="CVTEX_LANG", help="Comma list (en,zh) or all (default)."
+)
+out_option = click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Output folder (default: out/ beside the profile).",
+)
+theme_option = click.option(
+    "--theme", default=builder.DEFAULT_THEME, show_default=True, help="Template theme."
+)
 
 
 class _Group(click.Group):
@@ -26,9 +38,7 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except CvtexError as exc:
-            click.secho(f"error: {exc.message}", fg="red", err=True)
-            if exc.hint:
-                click.echo(f"  hint: {exc.hint}", err=True)
+            show_error(exc)
             ctx.exit(int(exc.exit_code))
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
@@ -46,6 +56,12 @@ class _Group(click.Group):
             ctx.exit(int(ExitCode.INTERNAL))
 
 
+def show_error(exc: CvtexError) -> None:
+    click.secho(f"error: {exc.message}", fg="red", err=True)
+    if exc.hint:
+        click.echo(f"  hint: {exc.hint}", err=True)
+
+
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cvtex")
 def main() -> None:
@@ -59,29 +75,88 @@ def main() -> None:
 
 @main.command()
 @click.argument("profile", type=PROFILE)
-@click.option("--lang", "langs", envvar="CVTEX_LANG", help="Comma list (en,zh) or all (default).")
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(path_type=Path, file_okay=False),
-    help="Output folder (default: out/ beside the profile).",
-)
-@click.option("--theme", default=builder.DEFAULT_THEME, show_default=True, help="Template theme.")
+@lang_option
+@out_option
+@theme_option
+@click.option("--force", is_flag=True, help="Compile every language, even those up to date.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only errors.")
-def build(profile: Path, langs: str | None, out_dir: Path | None, theme: str, quiet: bool) -> None:
-    """Build PDFs (and their .tex) for the profile's languages."""
+def build(
+    profile: Path, langs: str | None, out_dir: Path | None, theme: str, force: bool, quiet: bool
+) -> None:
+    """Build PDFs (and their .tex) for the profile's languages.
 
-    def report(done: builder.BuiltLanguage) -> None:
-        if not quiet:
-            click.echo(f"{done.language}: {done.pdf} ({done.seconds:.1f} s)")
+    Only languages whose PDF would change are compiled: the others are kept as they are.
+    """
+    progress = Progress(quiet)
+    builder.build(
+        profile,
+        langs,
+        out_dir,
+        theme,
+        on_start=progress.started,
+        on_done=progress.done,
+        force=force,
+    )
 
-    builder.build(profile, langs, out_dir, theme, on_done=report)
+
+class Progress:
+    """One line as each language starts compiling, one as each is ready."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+
+    def started(self, language: str) -> None:
+        if not self.quiet:
+            click.echo(f"{language}: compiling")
+
+    def done(self, result: builder.BuiltLanguage) -> None:
+        if self.quiet:
+            return
+        how = f"{result.seconds:.1f} s" if result.compiled else "up to date"
+        click.echo(f"{result.language}: {result.pdf} ({how})")
+
+
+@main.command()
+@click.argument("profile", type=PROFILE)
+@lang_option
+@out_option
+@theme_option
+@click.option(
+    "--interval",
+    default=0.3,
+    show_default=True,
+    type=click.FloatRange(min=0.05),
+    help="Seconds between looks at the files.",
+)
+def watch(
+    profile: Path, langs: str | None, out_dir: Path | None, theme: str, interval: float
+) -> None:
+    """Build, then rebuild whenever the profile, a file it includes or a template is saved.
+
+    Only the languages whose PDF changes are compiled. Stop with Ctrl-C.
+    """
+    from .watch import Rebuilt, WatchState
+    from .watch import watch as watch_files
+
+    def report(result: Rebuilt) -> None:
+        click.echo(result.summary())
+        if result.error is not None:
+            show_error(result.error)
+
+    click.echo(f"watching {profile} (Ctrl-C to stop)")
+    try:
+        watch_files(WatchState(profile, langs, out_dir, theme), report, interval)
+    except KeyboardInterrupt:
+        click.echo("stopped watching")
 
 
 @main.command()
 @click.argument("profile", type=PROFILE)
 def validate(profile: Path) -> None:
     """Check a profile and report, per language, which text falls back to another."""
+    from .profile import load_profile
+    from .validate import coverage_report
+
     loaded = load_profile(profile)
     click.echo(coverage_report(loaded))
 
@@ -91,6 +166,8 @@ def validate(profile: Path) -> None:
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def new(path: Path, force: bool) -> None:
     """Write a commented bilingual starter profile to PATH."""
+    from . import starter
+
     starter.write_starter(path, force=force)
     click.echo(f"wrote {path}; edit it, then: cvtex build {path}")
 
@@ -98,7 +175,9 @@ def new(path: Path, force: bool) -> None:
 @main.command()
 def doctor() -> None:
     """Check that XeLaTeX, the TeX packages and the fonts cvtex uses are installed."""
-    report = checkup.diagnose()
+    from .doctor import diagnose
+
+    report = diagnose()
     click.echo(report.text())
     if not report.ok:
         sys.exit(int(ExitCode.TOOLCHAIN_MISSING))
@@ -107,4 +186,6 @@ def doctor() -> None:
 @main.command()
 def schema() -> None:
     """Print the profile's JSON Schema (for editors' autocompletion)."""
+    from .schema import schema_text
+
     click.echo(schema_text(), nl=False)

@@ -20,6 +20,7 @@ from .source import SourceMap, format_path, load_yaml
 class LoadedProfile:
     profile: Profile
     source: SourceMap
+    inputs: tuple[Path, ...]  # every file the profile was read from
 
     @property
     def file(self) -> Path:
@@ -39,7 +40,7 @@ def load_profile(file: Path) -> LoadedProfile:
     except ValidationError as exc:
         raise InputError(_describe(exc, data, source)) from None
     _check_references(profile, source)
-    return LoadedProfile(profile, source)
+    return LoadedProfile(profile, source, (file,))
 
 
 def _check_references(profile: Profile, source: SourceMap) -> None:

@@ -105,7 +105,8 @@ def test_build_one_language_writes_pdf_and_tex_beside_the_profile(tmp_path):
     result = run("build", target, "--lang", "zh")
     assert result.exit_code == 0, result.output
     out = tmp_path / "out"
-    assert sorted(p.name for p in out.iterdir()) == ["my-cv.zh.pdf", "my-cv.zh.tex"]
+    names = sorted(p.name for p in out.iterdir())
+    assert names == [".cvtex-cache.json", "my-cv.zh.pdf", "my-cv.zh.tex"]
     assert "林梅" in pdf_text(out / "my-cv.zh.pdf")
 
 
@@ -125,7 +126,7 @@ def test_failed_build_keeps_the_previous_pdf(tmp_path):
     assert "U+1D11E" in result.output
     assert f"{target}:" in result.output  # points at the profile line that holds it
     assert pdf.read_bytes() == before
-    assert not [p for p in (tmp_path / "o").iterdir() if p.name.startswith(".cvtex-")]
+    assert not [p for p in (tmp_path / "o").iterdir() if p.is_dir()]  # no work folder left
 
 
 def test_doctor_reports_installed_toolchain():
