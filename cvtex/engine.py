@@ -27,6 +27,10 @@ DEFAULT_TIMEOUT = 120.0
 PIPE_JOB = "cvtex-job"  # the name of a started engine's pipe, and so of its .pdf and .log
 ENGINE_CACHE = "engine.json"
 _PIPE_CHUNK = 1 << 16
+# XeTeX reads the first two bytes of its input to look for a byte order mark, then rewinds;
+# a pipe cannot rewind, so those two bytes are lost. These two are given to be lost (were
+# they ever read, they would be a comment line). Neither starts a byte order mark.
+_SNIFFED = b"%\n"
 
 _MISSING_CHAR = re.compile(
     r"^Missing character: There is no (.) \(U\+([0-9A-F]+)\) in font ([^:!/]*)"
@@ -125,7 +129,7 @@ class Engine:
             self.job = source.stem
             self.process = self._spawn(source.name)
         else:
-            self._feed(self.process, tex.encode("utf-8"), deadline, name, timeout)
+            self._feed(self.process, _SNIFFED + tex.encode("utf-8"), deadline, name, timeout)
         try:
             returncode = self.process.wait(timeout=max(0.0, deadline - time.perf_counter()))
         except subprocess.TimeoutExpired:
@@ -133,6 +137,8 @@ class Engine:
         seconds = time.perf_counter() - started
         log_file = self.folder / f"{self.job}.log"
         log = log_file.read_text(encoding="utf-8", errors="replace") if log_file.exists() else ""
+        if self.job != source.stem:  # read from the pipe: name files as the person knows them
+            log = log.replace(f"{self.job}.", f"{source.stem}.")
         pdf = self.folder / f"{self.job}.pdf"
         if returncode != 0 or not pdf.exists():
             raise explain_failure(name, log)
