@@ -14,7 +14,7 @@ APT_PACKAGES := texlive-xetex texlive-lang-chinese texlive-latex-extra \
 	texlive-fonts-recommended fonts-noto-cjk fonts-font-awesome fonts-texgyre poppler-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all demo test cv system-deps venv lint format schema golden clean
+.PHONY: all demo test cv system-deps venv lint format schema golden bench clean
 
 all: demo
 
@@ -44,15 +44,15 @@ cv: system-deps venv
 	$(CVTEX) build $(PROFILE) --lang $(CV_LANG) $(if $(OUT),--out $(OUT))
 
 test: system-deps venv
-	$(BIN)/ruff check cvtex tests
-	$(BIN)/ruff format --check cvtex tests
+	$(BIN)/ruff check cvtex tests bench
+	$(BIN)/ruff format --check cvtex tests bench
 	$(BIN)/python -m pytest -q
 
 lint: venv
-	$(BIN)/ruff check cvtex tests && $(BIN)/ruff format --check cvtex tests
+	$(BIN)/ruff check cvtex tests bench && $(BIN)/ruff format --check cvtex tests bench
 
 format: venv
-	$(BIN)/ruff format cvtex tests && $(BIN)/ruff check --fix cvtex tests
+	$(BIN)/ruff format cvtex tests bench && $(BIN)/ruff check --fix cvtex tests bench
 
 # Regenerate the shipped JSON Schema and the golden .tex files after a deliberate change.
 schema: venv
@@ -60,6 +60,11 @@ schema: venv
 
 golden: venv
 	CVTEX_UPDATE_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_golden.py
+
+# Time cvtex against one bare XeLaTeX pass (example and a 500-publication profile); the
+# figures, and the machine they came from, are written to bench/README.md.
+bench: system-deps venv
+	$(BIN)/python bench/bench.py --write
 
 clean:
 	rm -rf examples/*/out .pytest_cache

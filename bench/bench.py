@@ -100,6 +100,7 @@ def measure(profile: Path, scratch: Path, rounds: int, label: str) -> Series:
     for round_number in range(1, rounds + 1):
         shutil.rmtree(out, ignore_errors=True)
         series.add("cold", timed([*build, str(profile)]))
+        series.add("pages", pdf_pages(out / f"{profile.stem}.zh.pdf"))
         floors = {
             tex.stem: bare_pass(tex, scratch) for tex in sorted(out.glob(f"{profile.stem}.*.tex"))
         }
@@ -122,7 +123,6 @@ def measure(profile: Path, scratch: Path, rounds: int, label: str) -> Series:
             f"python {series.values['python total'][-1] * 1000:.0f} ms",
             flush=True,
         )
-    series.add("pages", pdf_pages(out / f"{profile.stem}.zh.pdf"))
     return series
 
 
@@ -169,7 +169,7 @@ def report(results: dict[str, Series], first: float, rounds: dict[str, int]) -> 
         "Medians over the rounds (example: "
         + ", ".join(f"{name} {count}" for name, count in rounds.items())
         + " rounds); the ratio is the median of each round's cold build over that round's "
-        "floor.",
+        "floor (in brackets: the lowest and highest round).",
         "",
         "| profile | pages (zh) | floor: one bare xelatex pass (en / zh) | cvtex cold | "
         "cold / floor | warm (nothing changed) | one zh text changed | Python side |",
@@ -180,6 +180,7 @@ def report(results: dict[str, Series], first: float, rounds: dict[str, int]) -> 
             f"| {name} | {series.median('pages'):.0f} "
             f"| {series.median('floor en'):.2f} s / {series.median('floor zh'):.2f} s "
             f"| {series.median('cold'):.2f} s | **{series.median('cold / floor'):.2f}x** "
+            f"({min(series.values['cold / floor']):.2f}-{max(series.values['cold / floor']):.2f}) "
             f"| {ms(series.median('warm'))} | {series.median('zh-only'):.2f} s "
             f"| {ms(series.median('python total'))} |"
         )
@@ -204,7 +205,7 @@ def write_readme(text: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=7, help="rounds for the example")
+    parser.add_argument("--rounds", type=int, default=9, help="rounds for the example")
     parser.add_argument("--large-rounds", type=int, default=3)
     parser.add_argument("--publications", type=int, default=500)
     parser.add_argument("--write", action="store_true", help="update bench/README.md")

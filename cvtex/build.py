@@ -247,25 +247,26 @@ def _engines_worth_starting(request: Request, cache: BuildCache) -> int:
 def _started_engines(out_dir: Path, count: int) -> Iterator[list[Engine]]:
     """Engines loading their format while the profile is read; those left unused are stopped.
 
-    The folder they work in is made in the out dir (so that results move into place in one
-    step); if the build fails before anything is written, no empty out dir is left behind.
+    They work in folders inside the out dir, so that results move into place in one step;
+    if the build fails before anything is written, no empty out dir is left behind.
     """
     created = not out_dir.exists()
     engines: list[Engine] = []
+    started: list[Engine] = []
     try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-        for _ in range(count):
-            engine = Engine(Path(tempfile.mkdtemp(prefix=".cvtex-", dir=out_dir)))
-            engines.append(engine)
-            engine.start()
-    except OSError:
-        pass  # without a started engine the build only runs a little longer
-    unused = list(engines)
-    try:
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+            for _ in range(count):
+                engine = Engine(Path(tempfile.mkdtemp(prefix=".cvtex-", dir=out_dir)))
+                started.append(engine)
+                engine.start()
+                engines.append(engine)
+        except (OSError, CvtexError):
+            pass  # no head start: the build takes a little longer, and the compile says why
         yield engines
     finally:
-        for engine in unused:
-            if engine in engines:  # never handed to a compile
+        for engine in started:
+            if engine in engines or not engine.warm:  # never handed to a compile
                 engine.stop()
                 shutil.rmtree(engine.folder, ignore_errors=True)
         if created:
