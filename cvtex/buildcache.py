@@ -33,7 +33,12 @@ FORMAT = 1
 
 @dataclass(frozen=True)
 class Request:
-    """What a build is asked for, apart from the files it reads."""
+    """What a build is asked for, apart from the files it reads.
+
+    Every option that changes what a build makes belongs here, so that it is part of the
+    key (a variant's name, --strict); a file an option names (--locale-file) belongs in
+    the build's input files instead, so that its content is hashed.
+    """
 
     profile: Path
     languages: str  # --lang as given: a comma list, or "all"

@@ -53,6 +53,8 @@ def clean_text(text: str) -> str:
 
     Leading and trailing spaces stay: templates print separators such as ", " through here.
     """
+    if text.isprintable():  # the common case, checked in C: no control, tab or newline
+        return _SPACES.sub(" ", text)
     text = "".join(
         " " if ch in "\t\n\r\f\v" else ch
         for ch in text

@@ -96,7 +96,7 @@ def watch(
 
 
 def _rebuild(state: WatchState, changed: list[Path]) -> Rebuilt:
-    _forget_cached_files()
+    _forget_cached_facts()
     started = time.perf_counter()
     try:
         results = builder.build(state.profile, state.languages, state.out_dir, state.theme)
@@ -108,13 +108,23 @@ def _rebuild(state: WatchState, changed: list[Path]) -> Rebuilt:
     return Rebuilt(changed, compiled, kept, seconds)
 
 
-def _forget_cached_files() -> None:
-    """Catalogs and themes are read once per process: a watch reads them again each build."""
+def _forget_cached_facts() -> None:
+    """What a build learns once per process is learnt again for each rebuild of a watch:
+    catalogs and themes may have been saved, fonts or TeX Live installed (after a build
+    that said they were missing) since the last one."""
+    from . import engine, fonts
     from .locale import load_catalog
     from .theme import load_theme
 
-    load_catalog.cache_clear()
-    load_theme.cache_clear()
+    for cached in (
+        load_catalog,
+        load_theme,
+        fonts.fontconfig_state,
+        fonts.installed_families,
+        fonts.in_tex_tree,
+        engine.engine_facts,
+    ):
+        cached.cache_clear()
 
 
 def _stamp(path: Path) -> Stamp:
