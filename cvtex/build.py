@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .buildcache import BuildCache, Output, Request, output_key
+from .buildcache import BuildCache, Output, Request, file_digests, output_key
 from .engine import DEFAULT_TIMEOUT, Engine
 from .errors import CvtexError, InputError
 
@@ -123,7 +123,9 @@ def build(
     out_dir = out_dir or default_out_dir(profile_file)
     request = Request.of(profile_file, languages, theme)
     cache = BuildCache.load(out_dir)
-    if not force and (outputs := cache.up_to_date(request)) is not None:
+    # Hashed before anything is read, so that a save during the build is never missed.
+    before = file_digests([profile_file.resolve(), *(cache.inputs_of(request) or [])])
+    if not force and (outputs := cache.up_to_date(request, before)) is not None:
         kept = [_kept(output.language, output.stem, out_dir) for output in outputs]
         for result in kept:
             if on_done:
@@ -143,7 +145,7 @@ def build(
             rendered, out_dir, cache, engines, loaded, timeout, force, on_start, on_done
         )
     outputs = [Output(item.language, item.stem) for item in rendered]
-    cache.record_request(request, input_files(loaded, chosen, theme), outputs)
+    cache.record_request(request, file_digests(input_files(loaded, chosen, theme), before), outputs)
     cache.save()
     return results
 

@@ -79,10 +79,19 @@ def output_key(tex: str) -> str:
     return text_digest(f"{FORMAT}\n{machine_facts()}\n{tex}")
 
 
-def inputs_key(request: Request, inputs: list[Path]) -> str:
+Digests = dict[Path, str | None]  # a file's content hash; None if it cannot be read
+
+
+def file_digests(paths: list[Path], known: Digests | None = None) -> Digests:
+    """Each file's hash: from ``known`` where it is there, else read now."""
+    known = known or {}
+    return {path: known[path] if path in known else file_digest(path) for path in paths}
+
+
+def inputs_key(request: Request, digests: Digests) -> str:
     digest = hashlib.sha256(f"{FORMAT}\n{machine_facts()}\n{request.key()}\n".encode())
-    for path in inputs:
-        digest.update(f"{path} {file_digest(path)}\n".encode())
+    for path, content in digests.items():
+        digest.update(f"{path} {content}\n".encode())
     return digest.hexdigest()
 
 
@@ -105,12 +114,14 @@ class BuildCache:
 
     # -- asking ----------------------------------------------------------------------------
 
-    def up_to_date(self, request: Request) -> list[Output] | None:
-        """The outputs of ``request`` if nothing it read has changed and all are intact."""
+    def up_to_date(self, request: Request, digests: Digests) -> list[Output] | None:
+        """The outputs of ``request`` if none of the files it read has changed (``digests``
+        holds their hashes now: see ``inputs_of``) and every output is intact."""
         entry = self.requests.get(request.key())
-        if not entry or entry.get("key") != inputs_key(
-            request, [Path(name) for name in entry["inputs"]]
-        ):
+        if not entry:
+            return None
+        read = file_digests([Path(name) for name in entry["inputs"]], digests)
+        if entry["key"] != inputs_key(request, read):
             return None
         outputs = [Output(language, stem) for language, stem in entry["outputs"]]
         if not all(self.intact(output.stem) for output in outputs):
@@ -155,10 +166,15 @@ class BuildCache:
         }
         self._changed_outputs.add(stem)
 
-    def record_request(self, request: Request, inputs: list[Path], outputs: list[Output]) -> None:
+    def record_request(self, request: Request, digests: Digests, outputs: list[Output]) -> None:
+        """Remember that ``outputs`` were made from input files with these hashes.
+
+        Hashes taken before the build read the files: a file saved while the build ran
+        then differs from its record, and the next build does not trust these outputs.
+        """
         self.requests[request.key()] = {
-            "key": inputs_key(request, inputs),
-            "inputs": [str(path) for path in inputs],
+            "key": inputs_key(request, digests),
+            "inputs": [str(path) for path in digests],
             "outputs": [[output.language, output.stem] for output in outputs],
         }
         self._changed_requests.add(request.key())

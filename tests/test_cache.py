@@ -63,6 +63,19 @@ def test_only_chinese_text_changed_only_chinese_compiled(tiny):
     assert compiled(build(tiny)) == []
 
 
+def test_a_save_during_the_build_is_not_missed(tiny):
+    edit(tiny, "湖南大学", "湖南大学（长沙）")
+    saved_during_build = []
+
+    def save_while_compiling(language: str) -> None:  # the profile is already read by now
+        edit(tiny, "Hunan University", "Hunan University, Changsha")
+        saved_during_build.append(language)
+
+    assert compiled(build(tiny, on_start=save_while_compiling)) == ["zh"]
+    assert saved_during_build == ["zh"]
+    assert compiled(build(tiny)) == ["en"]  # the English change is built, not trusted away
+
+
 def test_deleted_or_altered_pdf_is_compiled_again(tiny):
     out = tiny.parent / "out"
     (out / "cv.zh.pdf").unlink()
