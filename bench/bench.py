@@ -166,8 +166,8 @@ def report(results: dict[str, Series], first: float, rounds: dict[str, int]) -> 
     lines = [
         f"Measured {time.strftime('%Y-%m-%d')} on: {machine()}.",
         "",
-        "Medians over the rounds (example: "
-        + ", ".join(f"{name} {count}" for name, count in rounds.items())
+        "Medians over the rounds ("
+        + ", ".join(f"{name}: {count}" for name, count in rounds.items())
         + " rounds); the ratio is the median of each round's cold build over that round's "
         "floor (in brackets: the lowest and highest round).",
         "",
@@ -207,7 +207,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=9, help="rounds for the example")
     parser.add_argument("--large-rounds", type=int, default=3)
-    parser.add_argument("--publications", type=int, default=500)
+    parser.add_argument("--publications", default="100,500", help="sizes of the generated profiles")
     parser.add_argument("--write", action="store_true", help="update bench/README.md")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="cvtex-bench-") as folder:
@@ -216,17 +216,15 @@ def main() -> None:
         profiles = scratch / "profiles"
         shutil.copytree(EXAMPLE.parent, profiles, ignore=shutil.ignore_patterns("out"))
         example = profiles / EXAMPLE.name
-        large = profiles / f"large{args.publications}.yaml"
-        large.write_text(large_profile(args.publications), encoding="utf-8")
         timed([str(CVTEX), "build", "-q", "--out", str(scratch / "warm-up"), str(example)])
-        results = {
-            "example": measure(example, scratch, args.rounds, "example"),
-            f"{args.publications} publications": measure(
-                large, scratch, args.large_rounds, "large"
-            ),
-        }
+        results = {"example": measure(example, scratch, args.rounds, "example")}
+        for count in (int(part) for part in args.publications.split(",")):
+            large = profiles / f"large{count}.yaml"
+            large.write_text(large_profile(count), encoding="utf-8")
+            name = f"{count} publications"
+            results[name] = measure(large, scratch, args.large_rounds, name)
         first = first_run(example, scratch)
-    text = report(results, first, {"example": args.rounds, "large": args.large_rounds})
+    text = report(results, first, {"example": args.rounds, "generated": args.large_rounds})
     print()
     print(text)
     if args.write:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,7 +22,7 @@ def run(*args: str):
 
 def test_version_and_help():
     assert __version__ in run("--version").output
-    for command in ("build", "validate", "new", "doctor", "schema"):
+    for command in ("build", "watch", "validate", "new", "doctor", "schema"):
         result = run(command, "--help")
         assert result.exit_code == 0, result.output
         assert "Usage:" in result.output
@@ -150,3 +152,16 @@ def test_schema_command_matches_shipped_schema():
     assert run("schema").output == shipped.read_text(encoding="utf-8"), (
         "the shipped schema is stale: run `make schema`"
     )
+
+
+def test_cli_starts_without_loading_models_or_templates():
+    """`cvtex build` starts XeLaTeX before pydantic and Jinja load (~100 ms); an import of
+    them at the top of cli.py or build.py would quietly undo that."""
+    code = (
+        "import sys, cvtex.cli; "
+        "print(sorted(m for m in ('pydantic', 'jinja2', 'cvtex.model') if m in sys.modules))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert loaded.strip() == "[]"
