@@ -126,6 +126,32 @@ def measure(profile: Path, scratch: Path, rounds: int, label: str) -> Series:
     return series
 
 
+def preamble_costs(tex: Path, scratch: Path, repeats: int) -> list[tuple[str, float]]:
+    """What each step of the preamble adds to a pass: the preamble cut after each package
+    or font it loads, over a body of one Latin and one Chinese word (best of ``repeats``)."""
+    source = tex.read_text(encoding="utf-8")
+    preamble = source[: source.index(r"\begin{document}")].splitlines()
+    steps = [
+        index
+        for index, line in enumerate(preamble)
+        if re.match(r"\\(documentclass|usepackage|set\w*font|newfontfamily)", line)
+    ]
+    body = "\\begin{document}\nCV 简历 {\\sffamily\\bfseries CV 简历}\n\\end{document}\n"
+    folder = scratch / "preamble"
+    folder.mkdir(exist_ok=True)
+    costs, previous = [], 0.0
+    for index in steps:
+        cut = folder / "cut.tex"
+        cut.write_text("\n".join(preamble[: index + 1]) + "\n" + body, encoding="utf-8")
+        best = min(
+            timed(["xelatex", "-interaction=nonstopmode", cut.name], cwd=folder)
+            for _ in range(repeats)
+        )
+        costs.append((preamble[index].strip(), best - previous))
+        previous = best
+    return costs
+
+
 def first_run(profile: Path, scratch: Path) -> float:
     """A cold build with an empty per-user cache too (fonts not yet listed, templates
     not yet compiled): the very first build on a machine."""
@@ -197,6 +223,19 @@ def report(results: dict[str, Series], first: float, rounds: dict[str, int]) -> 
     return "\n".join(lines)
 
 
+def preamble_report(costs: list[tuple[str, float]], repeats: int) -> str:
+    lines = [
+        "What the Chinese preamble costs, step by step (best of "
+        f"{repeats}; a step cut after each line, over a two-word body):",
+        "",
+        "| preamble line | adds |",
+        "| --- | --- |",
+    ]
+    for line, seconds in costs:
+        lines.append(f"| `{line}` | {seconds * 1000:+.0f} ms |")
+    return "\n".join(lines)
+
+
 def write_readme(text: str) -> None:
     readme = README.read_text(encoding="utf-8")
     start, end = readme.index(BEGIN) + len(BEGIN), readme.index(END)
@@ -207,6 +246,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=9, help="rounds for the example")
     parser.add_argument("--large-rounds", type=int, default=3)
+    parser.add_argument("--preamble-repeats", type=int, default=5)
     parser.add_argument("--publications", default="100,500", help="sizes of the generated profiles")
     parser.add_argument("--write", action="store_true", help="update bench/README.md")
     args = parser.parse_args()
@@ -224,7 +264,11 @@ def main() -> None:
             name = f"{count} publications"
             results[name] = measure(large, scratch, args.large_rounds, name)
         first = first_run(example, scratch)
+        timed([str(CVTEX), "build", "-q", "--out", str(scratch / "warm-up"), str(example)])
+        tex = scratch / "warm-up" / f"{example.stem}.zh.tex"
+        preamble = preamble_costs(tex, scratch, args.preamble_repeats)
     text = report(results, first, {"example": args.rounds, "generated": args.large_rounds})
+    text += "\n\n" + preamble_report(preamble, args.preamble_repeats)
     print()
     print(text)
     if args.write:

@@ -288,9 +288,8 @@ def _write_tex(target: Path, tex: str) -> None:
             return
     except (OSError, UnicodeDecodeError):
         pass
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}-", dir=target.parent)
-    with os.fdopen(handle, "w", encoding="utf-8") as stream:
-        stream.write(tex)
+    temporary = target.with_name(f".{target.name}.cvtex-tmp")
+    temporary.write_text(tex, encoding="utf-8")
     os.replace(temporary, target)
 
 
