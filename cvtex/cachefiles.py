@@ -25,13 +25,13 @@ def user_folder() -> Path:
 
 
 def user_subfolder(name: str) -> Path | None:
-    """A folder in the user cache, created if needed; None when it cannot be."""
+    """A folder in the user cache, created if needed; None when it cannot be written."""
     path = user_folder() / name
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
-    return path
+    return path if os.access(path, os.W_OK | os.X_OK) else None
 
 
 def read_json(file: Path) -> Any:

@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cvtex import buildcache, locale, theme
-from cvtex.build import build
+from cvtex import buildcache, engine, fonts, locale, render, theme
+from cvtex.build import build, render_languages
 from cvtex.buildcache import CACHE_FILE
 from cvtex.cli import main
+from cvtex.profile import load_profile
 
-from .conftest import pdf_text
+from .conftest import EXAMPLE, pdf_text
 
 
 def compiled(results) -> list[str]:
@@ -172,3 +173,22 @@ def _touch_later(path: Path) -> None:
     """Jinja notices an edited template by its time: make the edit's time unmistakable."""
     stat = path.stat()
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 5_000_000_000))
+
+
+def test_an_unusable_user_cache_only_costs_time(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("CVTEX_CACHE_DIR", str(blocker / "cache"))
+    learnt = (render._environment, fonts.installed_families, engine.engine_facts)
+    for cached in learnt:
+        cached.cache_clear()
+    try:
+        loaded = load_profile(EXAMPLE)
+        rendered = {item.language: item.tex for item in render_languages(loaded, ["en", "zh"])}
+        golden = EXAMPLE.parents[2] / "tests" / "golden"
+        for language, tex in rendered.items():
+            assert tex == (golden / f"academic.{language}.tex").read_text(encoding="utf-8")
+        assert engine.engine_facts() != "missing"
+    finally:
+        for cached in learnt:
+            cached.cache_clear()
