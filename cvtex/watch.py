@@ -42,8 +42,9 @@ class Rebuilt:
         if self.error is not None:
             return f"{prefix}build failed after {self.seconds:.1f} s"
         if self.compiled:
+            verb = "rebuilt" if self.changed else "built"
             kept = f" ({', '.join(self.kept)} up to date)" if self.kept else ""
-            return f"{prefix}rebuilt {', '.join(self.compiled)} in {self.seconds:.1f} s{kept}"
+            return f"{prefix}{verb} {', '.join(self.compiled)} in {self.seconds:.1f} s{kept}"
         return f"{prefix}nothing to rebuild: every PDF is up to date ({self.seconds:.1f} s)"
 
 
