@@ -179,9 +179,11 @@ def machine() -> str:
         pass
     tex = subprocess.run(["xelatex", "--version"], capture_output=True, text=True).stdout
     tex_version = tex.splitlines()[0] if tex else "xelatex not found"
+    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
     return (
         f"{os.cpu_count()} cores, {cpu}; {platform.system()} {platform.release()}; "
-        f"Python {platform.python_version()}; {tex_version}"
+        f"Python {platform.python_version()}; {tex_version}; load average at the end "
+        f"{load} (other work on the machine slows the parallel cold build most)"
     )
 
 

@@ -165,3 +165,19 @@ def test_cli_starts_without_loading_models_or_templates():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert loaded.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "stream", "text"),
+    [
+        (["--version"], 0, "stdout", __version__),
+        (["build", "/no/such/cv.yaml"], ExitCode.USER_ERROR, "stderr", "no such file"),
+        (["no-such-command"], ExitCode.USAGE, "stderr", "No such command"),
+    ],
+)
+def test_the_executable_flushes_its_output_and_keeps_exit_codes(args, code, stream, text):
+    """`cvtex` ends with os._exit (no interpreter teardown): nothing may be lost by it."""
+    runner = "import sys; from cvtex.cli import run; sys.argv[0] = 'cvtex'; run()"
+    done = subprocess.run([sys.executable, "-c", runner, *args], capture_output=True, text=True)
+    assert done.returncode == code
+    assert text in getattr(done, stream)
