@@ -18,7 +18,7 @@ APT_PACKAGES := texlive-xetex texlive-lang-chinese texlive-latex-extra \
 TEST_APT_PACKAGES := chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all demo test cv system-deps test-system-deps venv lint format schema golden clean
+.PHONY: all demo test cv system-deps test-system-deps venv lint format schema golden bench clean
 
 all: demo
 
@@ -59,15 +59,15 @@ cv: system-deps venv
 		$(foreach file,$(LOCALE_FILE),--locale-file $(file)) $(if $(STRICT),--strict)
 
 test: system-deps test-system-deps venv
-	$(BIN)/ruff check cvtex tests
-	$(BIN)/ruff format --check cvtex tests
+	$(BIN)/ruff check cvtex tests bench
+	$(BIN)/ruff format --check cvtex tests bench
 	$(BIN)/python -m pytest -q
 
 lint: venv
-	$(BIN)/ruff check cvtex tests && $(BIN)/ruff format --check cvtex tests
+	$(BIN)/ruff check cvtex tests bench && $(BIN)/ruff format --check cvtex tests bench
 
 format: venv
-	$(BIN)/ruff format cvtex tests && $(BIN)/ruff check --fix cvtex tests
+	$(BIN)/ruff format cvtex tests bench && $(BIN)/ruff check --fix cvtex tests bench
 
 # Regenerate the shipped JSON Schema and the golden .tex files after a deliberate change.
 schema: venv
@@ -75,6 +75,11 @@ schema: venv
 
 golden: venv
 	CVTEX_UPDATE_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_golden.py
+
+# Time cvtex against one bare XeLaTeX pass (example and a 500-publication profile); the
+# figures, and the machine they came from, are written to bench/README.md.
+bench: system-deps venv
+	$(BIN)/python bench/bench.py --write
 
 clean:
 	rm -rf examples/*/out .pytest_cache

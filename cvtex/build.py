@@ -1,29 +1,40 @@
-"""Build PDFs from a profile: load, localize, render, then compile the languages in parallel."""
+"""Build PDFs from a profile: load, localize, render, then compile what changed, in parallel.
+
+A build that finds nothing changed since the last one (see buildcache) ends before the
+profile is even parsed. Otherwise XeLaTeX is started at once, so that it loads its format
+while the profile is validated and rendered; each language whose source changed is then
+compiled, in parallel, and the others keep their PDF. Web pages (md, html) are rendered
+from the same views and written once the PDFs have succeeded.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .engine import DEFAULT_TIMEOUT, run_xelatex
+from .buildcache import BuildCache, Output, Request, file_digests, output_key
+from .engine import DEFAULT_TIMEOUT, Engine
 from .errors import CvtexError, EngineError, InputError
-from .formats import Page, render_pages, write_page
-from .locale import Locales, load_locales
-from .localize import Fallback, localize
-from .model import Profile, Variant
-from .profile import LoadedProfile, load_profile
-from .provenance import missing_glyph_error, traced
-from .render import language_settings, render_tex
-from .theme import load_theme
+
+# The profile's models (pydantic) and the templates (Jinja) take ~100 ms to load: they
+# are imported where they are needed, after XeLaTeX has been started or found unneeded.
+if TYPE_CHECKING:
+    from .formats import Page
+    from .locale import Locales
+    from .localize import Fallback
+    from .model import Profile, Variant
+    from .profile import LoadedProfile
 
 DEFAULT_THEME = "classic"
-WARNINGS_SHOWN = 10  # fallback warnings printed per language; `cvtex validate` lists all
+WARNINGS_SHOWN = 10  # fallback warnings printed per language; validate lists them all
 
 
 @dataclass(frozen=True)
@@ -32,7 +43,8 @@ class RenderedLanguage:
     stem: str
     tex: str
     fallbacks: list[Fallback]
-    photo: str | None  # the file name the .tex expects the photo under
+    photo: str | None = None  # the file name the .tex expects the photo under
+    cjk_fonts: bool = False  # the source loads xeCJK and CJK fonts: the slower compile
 
 
 @dataclass(frozen=True)
@@ -42,6 +54,7 @@ class BuiltLanguage:
     tex: Path
     seconds: float
     log: str  # XeLaTeX's log of the run, kept for inspection
+    compiled: bool = True  # False: the PDF already there was still right, and was kept
 
 
 def select_languages(
@@ -52,6 +65,8 @@ def select_languages(
     A language the profile does not declare can be built too when a catalog for it
     exists: its text then falls back to the profile's languages, with warnings.
     """
+    from .locale import Locales
+
     if requested is None or requested.strip() in ("", "all"):
         return list(declared)
     locales = locales or Locales()
@@ -114,6 +129,11 @@ def render_languages(
     locales: Locales | None = None,
 ) -> list[RenderedLanguage]:
     """The pure half of a build: LaTeX source for each language, no engine involved."""
+    from .locale import Locales
+    from .localize import localize
+    from .render import language_settings, render_tex
+    from .theme import load_theme
+
     theme = load_theme(theme_name)
     locales = locales or Locales()
     chosen_variant = select_variant(variant, loaded.profile)
@@ -129,8 +149,26 @@ def render_languages(
         )
         tex = render_tex(view, catalog, theme, settings)
         stem = output_stem(loaded.file, language, variant)
-        rendered.append(RenderedLanguage(language, stem, tex, view.fallbacks, view.photo))
+        cjk = settings.cjk_serif is not None
+        rendered.append(RenderedLanguage(language, stem, tex, view.fallbacks, view.photo, cjk))
     return rendered
+
+
+def input_files(
+    loaded: LoadedProfile,
+    languages: list[str],
+    theme_name: str,
+    locale_files: Sequence[Path] = (),
+) -> list[Path]:
+    """Every file a build reads: what to hash for the cache, and what `cvtex watch` polls."""
+    from .locale import catalog_file
+    from .theme import load_theme
+
+    theme_folder = load_theme(theme_name).folder
+    templates = sorted(path for path in theme_folder.rglob("*") if path.is_file())
+    catalogs = [catalog_file(language) for language in languages]
+    files = [*loaded.inputs, *templates, *catalogs, *locale_files]
+    return [path.resolve() for path in files]
 
 
 def default_out_dir(profile_file: Path) -> Path:
@@ -150,17 +188,72 @@ def build(
     on_warning: Callable[[str], None] | None = None,
     formats: Sequence[str] = ("pdf",),
     on_page: Callable[[Path], None] | None = None,
+    on_start: Callable[[str], None] | None = None,
+    force: bool = False,
 ) -> list[BuiltLanguage]:
     """The PDFs (with their .tex) and web pages (md, html) asked for; returns the PDFs.
 
+    Only the languages whose PDF would change are compiled; ``force`` compiles them all.
     ``strict`` makes a text that falls back to another language an error.
+    ``on_start(language)`` is called as a compile starts, ``on_done`` as each language is
+    ready (compiled or kept), ``on_page`` as each web page is written.
     """
-    loaded = load_profile(profile_file)
-    locales = load_locales(locale_files)
-    chosen = select_languages(languages, loaded.profile.languages, locales)
-    pages = _render_pages(loaded, chosen, formats, theme, variant, locales)
-    rendered = render_languages(loaded, chosen, theme, variant, locales) if "pdf" in formats else []
-    warnings = fallback_warnings(rendered, loaded.file, locale_files)
+    out_dir = out_dir or default_out_dir(profile_file)
+    request = Request.of(profile_file, languages, theme, variant, locale_files, strict)
+    cache = BuildCache.load(out_dir)
+    only_pdf = tuple(formats) == ("pdf",)
+    # Hashed before anything is read, so that a save during the build is never missed.
+    before = file_digests([profile_file.resolve(), *(cache.inputs_of(request) or [])])
+    if only_pdf and not force and (outputs := cache.up_to_date(request, before)) is not None:
+        kept = [_kept(output.language, output.stem, out_dir) for output in outputs]
+        for result in kept:
+            if on_done:
+                on_done(result)
+        return kept
+
+    wants_pdf = "pdf" in formats
+    engines_wanted = _engines_worth_starting(request, cache) if wants_pdf else 0
+    with _started_engines(out_dir, engines_wanted) as engines:
+        from .locale import load_locales
+        from .profile import load_profile
+
+        loaded = load_profile(profile_file)
+        locales = load_locales(locale_files)
+        chosen = select_languages(languages, loaded.profile.languages, locales)
+        pages = _render_pages(loaded, chosen, formats, theme, variant, locales)
+        rendered = render_languages(loaded, chosen, theme, variant, locales) if wants_pdf else []
+        _report_fallbacks(rendered, loaded.file, locale_files, strict, on_warning)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        # Before anything is compiled: a build that fails leaves the request unrecorded.
+        cache.forget_request(request)
+        results = _compile_changed(
+            rendered, out_dir, cache, engines, loaded, timeout, force, on_start, on_done
+        )
+    # Written only now, so that a failed PDF leaves the pages as they were too.
+    if pages:
+        from .formats import write_page
+
+        out_dir.mkdir(parents=True, exist_ok=True)  # the engines' folder may have left with them
+        for page in pages:
+            written = write_page(page, out_dir)
+            if on_page:
+                on_page(written)
+    if only_pdf:
+        outputs = [Output(item.language, item.stem) for item in rendered]
+        inputs = input_files(loaded, chosen, theme, locale_files)
+        cache.record_request(request, file_digests(inputs, before), outputs)
+        cache.save()
+    return results
+
+
+def _report_fallbacks(
+    rendered: list[RenderedLanguage],
+    file: Path,
+    locale_files: Sequence[Path],
+    strict: bool,
+    on_warning: Callable[[str], None] | None,
+) -> None:
+    warnings = fallback_warnings(rendered, file, locale_files)
     if strict and warnings:
         count = sum(len(item.fallbacks) for item in rendered)
         raise InputError(
@@ -172,32 +265,6 @@ def build(
     if on_warning:
         for line in warnings:
             on_warning(line)
-    out_dir = out_dir or default_out_dir(profile_file)
-    out_dir.mkdir(parents=True, exist_ok=True)
-
-    def compile_one(item: RenderedLanguage) -> BuiltLanguage:
-        built = compile_into(item, out_dir, loaded, timeout)
-        if on_done:
-            on_done(built)
-        return built
-
-    # Each language is its own XeLaTeX process: on two cores they overlap almost fully.
-    with ThreadPoolExecutor(max_workers=max(1, min(len(rendered), os.cpu_count() or 1))) as pool:
-        futures = [pool.submit(compile_one, item) for item in rendered]
-        results, errors = [], []
-        for future in futures:
-            try:
-                results.append(future.result())
-            except CvtexError as exc:
-                errors.append(exc)
-    if errors:
-        raise errors[0] if len(errors) == 1 else _combine(errors)
-    # Written only now, so that a failed PDF leaves the pages as they were too.
-    for page in pages:
-        written = write_page(page, out_dir)
-        if on_page:
-            on_page(written)
-    return results
 
 
 def _render_pages(
@@ -211,39 +278,173 @@ def _render_pages(
     web = [name for name in formats if name != "pdf"]
     if not web:
         return []
+    from .formats import render_pages
+    from .theme import load_theme
+
     stems = {language: output_stem(loaded.file, language, variant) for language in languages}
     chosen_variant = select_variant(variant, loaded.profile)
     return render_pages(loaded, stems, web, load_theme(theme), chosen_variant, locales)
 
 
+def _compile_changed(
+    rendered: list[RenderedLanguage],
+    out_dir: Path,
+    cache: BuildCache,
+    engines: list[Engine],
+    loaded: LoadedProfile,
+    timeout: float,
+    force: bool,
+    on_start: Callable[[str], None] | None,
+    on_done: Callable[[BuiltLanguage], None] | None,
+) -> list[BuiltLanguage]:
+    results: dict[str, BuiltLanguage] = {}
+    changed = []
+    for item in rendered:
+        key = output_key(item.tex + _photo_digest(loaded, item))
+        if not force and cache.compiled_from(item.stem, key):
+            _write_tex(out_dir / f"{item.stem}.tex", item.tex)  # in case it was deleted
+            cache.record_output(item.stem, key, item.tex, None)
+            results[item.stem] = _kept(item.language, item.stem, out_dir)
+            if on_done:
+                on_done(results[item.stem])
+        else:
+            changed.append((item, key))
+    # The slowest compile first, on an engine that has already loaded its format.
+    changed.sort(key=lambda pair: (cache.seconds(pair[0].stem) or 0.0, pair[0].cjk_fonts))
+    changed.reverse()
+
+    def compile_one(item: RenderedLanguage, engine: Engine | None) -> BuiltLanguage:
+        if on_start:
+            on_start(item.language)
+        built = compile_into(item, out_dir, loaded, timeout, engine)
+        if on_done:
+            on_done(built)
+        return built
+
+    errors: list[CvtexError] = []
+    # Each language is its own XeLaTeX process: on two cores they overlap almost fully.
+    workers = max(1, min(len(changed), os.cpu_count() or 1))
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        futures = [
+            (item, key, pool.submit(compile_one, item, engines.pop(0) if engines else None))
+            for item, key in changed
+        ]
+        for item, key, future in futures:
+            try:
+                built = future.result()
+            except CvtexError as exc:
+                errors.append(exc)
+                continue
+            cache.record_output(item.stem, key, item.tex, built.seconds)
+            results[item.stem] = built
+    cache.save()  # what did compile stays recorded even if another language failed
+    if errors:
+        raise errors[0] if len(errors) == 1 else _combine(errors)
+    return [results[item.stem] for item in rendered]
+
+
+def _photo_digest(loaded: LoadedProfile, item: RenderedLanguage) -> str:
+    """The photo is read by XeLaTeX, not written in the .tex: its bytes belong in the key."""
+    if not item.photo or loaded.profile.photo is None:
+        return ""
+    from .buildcache import file_digest
+
+    source = (loaded.file.parent / loaded.profile.photo.file).resolve()
+    return f"\n% photo {file_digest(source)}"
+
+
 def compile_into(
-    item: RenderedLanguage, out_dir: Path, loaded: LoadedProfile, timeout: float
+    item: RenderedLanguage,
+    out_dir: Path,
+    loaded: LoadedProfile,
+    timeout: float,
+    engine: Engine | None = None,
 ) -> BuiltLanguage:
     """Compile in a private folder, then move the results into place in one step each.
 
     A failed build leaves the previous PDF and .tex as they were.
     """
-    work = Path(tempfile.mkdtemp(prefix=f".cvtex-{item.stem}-", dir=out_dir))
+    from .provenance import missing_glyph_error, traced
+
+    if engine is None:
+        engine = Engine(Path(tempfile.mkdtemp(prefix=f".cvtex-{item.stem}-", dir=out_dir)))
     try:
-        tex_file = work / f"{item.stem}.tex"
-        tex_file.write_text(item.tex, encoding="utf-8")
         if item.photo:
-            _place_photo(loaded, work / item.photo)
+            _place_photo(loaded, engine.folder / item.photo)
         try:
-            run = run_xelatex(tex_file, timeout)
+            run = engine.run(item.tex, f"{item.stem}.tex", timeout)
         except EngineError as exc:
             raise traced(exc, item.tex, loaded) from None
         if run.missing_glyphs:
             raise missing_glyph_error(run.missing_glyphs, loaded)
         pdf, tex = out_dir / f"{item.stem}.pdf", out_dir / f"{item.stem}.tex"
         os.replace(run.pdf, pdf)
-        os.replace(tex_file, tex)
+        os.replace(engine.folder / tex.name, tex)
         if item.photo:
             # Beside the .tex too, so that running xelatex there by hand still works.
-            os.replace(work / item.photo, out_dir / item.photo)
+            os.replace(engine.folder / item.photo, out_dir / item.photo)
         return BuiltLanguage(item.language, pdf, tex, run.seconds, run.log)
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        engine.stop()
+        shutil.rmtree(engine.folder, ignore_errors=True)
+
+
+def _engines_worth_starting(request: Request, cache: BuildCache) -> int:
+    """One engine per language expected to compile, leaving a core for cvtex itself."""
+    spare_cores = (os.cpu_count() or 1) - 1
+    if request.languages != "all":
+        expected = len([part for part in request.languages.split(",") if part.strip()])
+    else:
+        expected = len(cache.requests.get(request.key(), {}).get("outputs", [])) or 1
+    return max(1, min(spare_cores, expected))
+
+
+@contextlib.contextmanager
+def _started_engines(out_dir: Path, count: int) -> Iterator[list[Engine]]:
+    """Engines loading their format while the profile is read; those left unused are stopped.
+
+    They work in folders inside the out dir, so that results move into place in one step;
+    if the build fails before anything is written, no empty out dir is left behind.
+    """
+    created = not out_dir.exists()
+    engines: list[Engine] = []
+    started: list[Engine] = []
+    try:
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+            for _ in range(count):
+                engine = Engine(Path(tempfile.mkdtemp(prefix=".cvtex-", dir=out_dir)))
+                started.append(engine)
+                engine.start()
+                engines.append(engine)
+        except (OSError, CvtexError):
+            pass  # no head start: the build takes a little longer, and the compile says why
+        yield engines
+    finally:
+        for engine in started:
+            if engine in engines or not engine.warm:  # never handed to a compile
+                engine.stop()
+                shutil.rmtree(engine.folder, ignore_errors=True)
+        if created:
+            with contextlib.suppress(OSError):
+                out_dir.rmdir()  # only if the build left it empty
+
+
+def _kept(language: str, stem: str, out_dir: Path) -> BuiltLanguage:
+    return BuiltLanguage(
+        language, out_dir / f"{stem}.pdf", out_dir / f"{stem}.tex", 0.0, "", compiled=False
+    )
+
+
+def _write_tex(target: Path, tex: str) -> None:
+    try:
+        if target.read_text(encoding="utf-8") == tex:
+            return
+    except (OSError, UnicodeDecodeError):
+        pass
+    temporary = target.with_name(f".{target.name}.cvtex-tmp")
+    temporary.write_text(tex, encoding="utf-8")
+    os.replace(temporary, target)
 
 
 def _place_photo(loaded: LoadedProfile, target: Path) -> None:

@@ -8,16 +8,13 @@ from pathlib import Path
 
 import click
 
-from . import __version__, jsonresume, starter
+from . import __version__
 from . import build as builder
-from . import doctor as checkup
 from .engine import DEFAULT_TIMEOUT
 from .errors import CvtexError, ExitCode
-from .formats import select_formats
-from .locale import load_locales
-from .profile import load_profile
-from .schema import schema_text
-from .validate import coverage_report
+
+# Only build's own light modules load with the CLI: the other commands import what they
+# need when they run, so that `cvtex build` starts XeLaTeX before pydantic and Jinja load.
 
 PROFILE = click.Path(path_type=Path, dir_okay=False)
 
@@ -35,6 +32,15 @@ locale_file_option = click.option(
     help="A locale catalog (YAML) for another language, or to replace a shipped one; "
     "repeatable. Its code is its code: key, else its file name (de.yaml: de).",
 )
+out_option = click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Output folder (default: out/ beside the profile).",
+)
+theme_option = click.option(
+    "--theme", default=builder.DEFAULT_THEME, show_default=True, help="Template theme."
+)
 
 
 class _Group(click.Group):
@@ -44,9 +50,7 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except CvtexError as exc:
-            click.secho(f"error: {exc.message}", fg="red", err=True)
-            if exc.hint:
-                click.echo(f"  hint: {exc.hint}", err=True)
+            show_error(exc)
             ctx.exit(int(exc.exit_code))
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
@@ -64,6 +68,12 @@ class _Group(click.Group):
             ctx.exit(int(ExitCode.INTERNAL))
 
 
+def show_error(exc: CvtexError) -> None:
+    click.secho(f"error: {exc.message}", fg="red", err=True)
+    if exc.hint:
+        click.echo(f"  hint: {exc.hint}", err=True)
+
+
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cvtex")
 def main() -> None:
@@ -75,17 +85,29 @@ def main() -> None:
     """
 
 
+def run() -> None:
+    """The ``cvtex`` executable: ``main``, then an exit that skips tearing the interpreter
+    down. Freeing every object pydantic and Jinja made takes 20-40 ms, after the PDFs are
+    already in place; once the output is flushed there is nothing left to clean up."""
+    try:
+        main()
+        code: object = 0
+    except SystemExit as exc:
+        code = exc.code
+    if isinstance(code, str):
+        click.echo(code, err=True)
+        code = 1
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code if isinstance(code, int) else 0)
+
+
 @main.command()
 @click.argument("profile", type=PROFILE)
 @lang_option
 @locale_file_option
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(path_type=Path, file_okay=False),
-    help="Output folder (default: out/ beside the profile).",
-)
-@click.option("--theme", default=builder.DEFAULT_THEME, show_default=True, help="Template theme.")
+@out_option
+@theme_option
 @click.option("--variant", help="A variant named in the profile (one-page, industry, ...).")
 @click.option("--format", "formats", help="Comma list of pdf, md, html (default: pdf).")
 @click.option(
@@ -95,10 +117,11 @@ def main() -> None:
     show_default=True,
     help="Seconds XeLaTeX may take for each language before it is stopped.",
 )
-@click.option("-q", "--quiet", is_flag=True, help="Print only errors.")
+@click.option("--force", is_flag=True, help="Compile every language, even those up to date.")
 @click.option(
     "--strict", is_flag=True, help="Fail (exit 1) when a text falls back to another language."
 )
+@click.option("-q", "--quiet", is_flag=True, help="Print only errors.")
 def build(
     profile: Path,
     langs: str | None,
@@ -108,38 +131,92 @@ def build(
     variant: str | None,
     formats: str | None,
     timeout: float,
-    quiet: bool,
+    force: bool,
     strict: bool,
+    quiet: bool,
 ) -> None:
-    """Build PDFs (and their .tex), Markdown or HTML pages for the profile's languages."""
+    """Build PDFs (and their .tex), Markdown or HTML pages for the profile's languages.
 
-    def report(done: builder.BuiltLanguage) -> None:
-        if not quiet:
-            click.echo(f"{done.language}: {done.pdf} ({done.seconds:.1f} s)")
+    Only languages whose PDF would change are compiled: the others are kept as they are.
+    """
+    from .formats import select_formats
 
-    def warn(line: str) -> None:
-        if not quiet:
-            click.secho(f"warning: {line}", fg="yellow", err=True)
-
-    def report_page(page: Path) -> None:
-        if not quiet:
-            click.echo(f"wrote {page}")
-
-    chosen = select_formats(formats)
+    progress = Progress(quiet)
     builder.build(
         profile,
         langs,
         out_dir,
         theme,
         timeout,
-        on_done=report,
+        on_done=progress.done,
         variant=variant,
         locale_files=locale_files,
         strict=strict,
-        on_warning=warn,
-        formats=chosen,
-        on_page=report_page,
+        on_warning=progress.warning,
+        formats=select_formats(formats),
+        on_page=progress.page,
+        on_start=progress.started,
+        force=force,
     )
+
+
+class Progress:
+    """One line as each language starts compiling, one as each is ready."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+
+    def started(self, language: str) -> None:
+        if not self.quiet:
+            click.echo(f"{language}: compiling")
+
+    def done(self, result: builder.BuiltLanguage) -> None:
+        if self.quiet:
+            return
+        how = f"{result.seconds:.1f} s" if result.compiled else "up to date"
+        click.echo(f"{result.language}: {result.pdf} ({how})")
+
+    def warning(self, line: str) -> None:
+        if not self.quiet:
+            click.secho(f"warning: {line}", fg="yellow", err=True)
+
+    def page(self, written: Path) -> None:
+        if not self.quiet:
+            click.echo(f"wrote {written}")
+
+
+@main.command()
+@click.argument("profile", type=PROFILE)
+@lang_option
+@out_option
+@theme_option
+@click.option(
+    "--interval",
+    default=0.3,
+    show_default=True,
+    type=click.FloatRange(min=0.05),
+    help="Seconds between looks at the files.",
+)
+def watch(
+    profile: Path, langs: str | None, out_dir: Path | None, theme: str, interval: float
+) -> None:
+    """Build, then rebuild whenever the profile, a file it includes or a template is saved.
+
+    Only the languages whose PDF changes are compiled. Stop with Ctrl-C.
+    """
+    from .watch import Rebuilt, WatchState
+    from .watch import watch as watch_files
+
+    def report(result: Rebuilt) -> None:
+        click.echo(result.summary())
+        if result.error is not None:
+            show_error(result.error)
+
+    click.echo(f"watching {profile} (Ctrl-C to stop)")
+    try:
+        watch_files(WatchState(profile, langs, out_dir, theme), report, interval)
+    except KeyboardInterrupt:
+        click.echo("stopped watching")
 
 
 @main.command()
@@ -148,17 +225,14 @@ def build(
     "--to", "target", type=click.Choice(["jsonresume"]), default="jsonresume", show_default=True
 )
 @lang_option
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(path_type=Path, file_okay=False),
-    help="Output folder (default: out/ beside the profile).",
-)
+@out_option
 @click.option("--variant", help="A variant named in the profile: its exclusions apply.")
 def export(
     profile: Path, target: str, langs: str | None, out_dir: Path | None, variant: str | None
 ) -> None:
     """Write the profile as JSON Resume files: <stem>.<lang>.resume.json per language."""
+    from . import jsonresume
+
     for written in jsonresume.export(profile, langs, out_dir, variant):
         click.echo(f"wrote {written}")
 
@@ -170,6 +244,8 @@ def export(
 @click.option("--force", is_flag=True, help="Overwrite an existing profile.")
 def import_(files: tuple[Path, ...], out: Path | None, langs: str | None, force: bool) -> None:
     """Make a profile from a JSON Resume file, or from two in two languages (en and zh)."""
+    from . import jsonresume
+
     imported = jsonresume.import_resumes(list(files), out, force, langs)
     for note in imported.notes:
         click.echo(f"note: {note}", err=True)
@@ -185,6 +261,10 @@ def import_(files: tuple[Path, ...], out: Path | None, langs: str | None, force:
 @locale_file_option
 def validate(profile: Path, langs: str | None, locale_files: tuple[Path, ...]) -> None:
     """Check a profile and report, per language, which text falls back to another."""
+    from .locale import load_locales
+    from .profile import load_profile
+    from .validate import coverage_report
+
     loaded = load_profile(profile)
     click.echo(coverage_report(loaded, langs, load_locales(locale_files)))
 
@@ -194,6 +274,8 @@ def validate(profile: Path, langs: str | None, locale_files: tuple[Path, ...]) -
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def new(path: Path, force: bool) -> None:
     """Write a commented bilingual starter profile to PATH."""
+    from . import starter
+
     starter.write_starter(path, force=force)
     click.echo(f"wrote {path}; edit it, then: cvtex build {path}")
 
@@ -201,7 +283,9 @@ def new(path: Path, force: bool) -> None:
 @main.command()
 def doctor() -> None:
     """Check that XeLaTeX, the TeX packages and the fonts cvtex uses are installed."""
-    report = checkup.diagnose()
+    from .doctor import diagnose
+
+    report = diagnose()
     click.echo(report.text())
     if not report.ok:
         sys.exit(int(ExitCode.TOOLCHAIN_MISSING))
@@ -210,4 +294,6 @@ def doctor() -> None:
 @main.command()
 def schema() -> None:
     """Print the profile's JSON Schema (for editors' autocompletion)."""
+    from .schema import schema_text
+
     click.echo(schema_text(), nl=False)

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import re
+import select
 import shutil
 import signal
 import subprocess
 import time
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
+from . import cachefiles
 from .errors import CvtexError, EngineError, ToolchainError
 
 XELATEX = "xelatex"
@@ -19,6 +24,13 @@ INSTALL_HINT = (
     "texlive-latex-extra texlive-fonts-recommended fonts-noto-cjk   (or: make system-deps)"
 )
 DEFAULT_TIMEOUT = 120.0
+PIPE_JOB = "cvtex-job"  # the name of a started engine's pipe, and so of its .pdf and .log
+ENGINE_CACHE = "engine.json"
+_PIPE_CHUNK = 1 << 16
+# XeTeX reads the first two bytes of its input to look for a byte order mark, then rewinds;
+# a pipe cannot rewind, so those two bytes are lost. These two are given to be lost (were
+# they ever read, they would be a comment line). Neither starts a byte order mark.
+_SNIFFED = b"%\n"
 
 _MISSING_CHAR = re.compile(
     r"^Missing character: There is no (.) \(U\+([0-9A-F]+)\) in font ([^:!/]*)"
@@ -62,53 +74,200 @@ def locked_down_environment() -> dict[str, str]:
     return env
 
 
-def run_xelatex(tex_file: Path, timeout: float = DEFAULT_TIMEOUT) -> EngineRun:
-    """Typeset ``tex_file`` in its own folder with one XeLaTeX pass.
-
-    One pass is enough: the templates use no cross references, and hyperref runs with
-    bookmarks off, so a second pass would change nothing.
-    """
-    command = [
+def engine_command(file_name: str) -> list[str]:
+    return [
         engine_path(),
         "-no-shell-escape",
         "-interaction=nonstopmode",
         "-halt-on-error",
         "-file-line-error",
-        tex_file.name,
+        # Never read the source before the format is loaded: a named pipe is read once.
+        "-no-parse-first-line",
+        file_name,
     ]
-    started = time.perf_counter()
-    # A new session, so that a timeout stops the engine and anything it started.
-    with subprocess.Popen(
-        command,
-        cwd=tex_file.parent,
-        env=locked_down_environment(),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    ) as process:
+
+
+def run_xelatex(tex_file: Path, timeout: float = DEFAULT_TIMEOUT) -> EngineRun:
+    """Typeset an existing .tex file in its own folder: one XeLaTeX pass, no pipe."""
+    return Engine(tex_file.parent).run(tex_file.read_text(encoding="utf-8"), tex_file.name, timeout)
+
+
+class Engine:
+    """One XeLaTeX pass over generated source, in a private folder.
+
+    ``start()`` may run before the source exists: XeLaTeX then loads its format (a quarter
+    of a one-page pass) while cvtex is still loading and rendering the profile, and waits
+    on a named pipe until ``run()`` hands it the source. Without ``start()``, or where there
+    are no named pipes, ``run()`` writes the source to a file and starts XeLaTeX on it. The
+    result is the same either way: one pass over the same bytes.
+
+    One pass is enough: the templates use no cross references, and hyperref runs with
+    bookmarks off, so a second pass would change nothing.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.job = ""
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def warm(self) -> bool:
+        return self.process is not None
+
+    def start(self) -> None:
+        if self.process is not None or not hasattr(os, "mkfifo"):
+            return
+        pipe = self.folder / f"{PIPE_JOB}.tex"
+        os.mkfifo(pipe, 0o600)
+        self.job = PIPE_JOB
+        self.process = self._spawn(pipe.name)
+
+    def stop(self) -> None:
+        """Stop XeLaTeX, and whatever it started, if it is still running."""
+        if self.process is not None and self.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+    def run(self, tex: str, name: str, timeout: float = DEFAULT_TIMEOUT) -> EngineRun:
+        """Typeset ``tex``; ``name`` (``profile.zh.tex``) is what messages call it."""
+        started = time.perf_counter()
+        deadline = started + timeout
+        source = self.folder / name  # left there for the caller: the .tex beside the PDF
+        source.write_text(tex, encoding="utf-8")
+        if self.process is None:
+            self.job = source.stem
+            self.process = self._spawn(source.name)
+        else:
+            self._feed(self.process, _SNIFFED + tex.encode("utf-8"), deadline, name, timeout)
         try:
-            returncode = process.wait(timeout=timeout)
+            returncode = self.process.wait(timeout=max(0.0, deadline - time.perf_counter()))
         except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+            raise self._timed_out(name, timeout) from None
+        seconds = time.perf_counter() - started
+        log_file = self.folder / f"{self.job}.log"
+        log = log_file.read_text(encoding="utf-8", errors="replace") if log_file.exists() else ""
+        if self.job != source.stem:  # read from the pipe: name files as the person knows them
+            log = log.replace(f"{self.job}.", f"{source.stem}.")
+        pdf = self.folder / f"{self.job}.pdf"
+        if returncode < 0:
             raise EngineError(
-                f"XeLaTeX did not finish {tex_file.name} within {timeout:g} s and was stopped",
-                "a very large profile may need a longer --timeout; otherwise please report "
-                "this as a bug, with the profile",
-            ) from None
-    seconds = time.perf_counter() - started
-    log_file = tex_file.with_suffix(".log")
-    log = log_file.read_text(encoding="utf-8", errors="replace") if log_file.exists() else ""
-    pdf = tex_file.with_suffix(".pdf")
-    if returncode < 0:
-        raise EngineError(
-            f"XeLaTeX crashed on {tex_file.name} (signal {-returncode})",
-            "please report this as a bug, with the profile",
+                f"XeLaTeX crashed on {name} (signal {-returncode})",
+                "please report this as a bug, with the profile",
+            )
+        if returncode != 0 or not pdf.exists():
+            raise explain_failure(source, log)
+        return EngineRun(pdf, seconds, missing_glyphs(log), log)
+
+    def _spawn(self, file_name: str) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
+            engine_command(file_name),
+            cwd=self.folder,
+            env=locked_down_environment(),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,  # so that stop() ends the engine and anything it started
         )
-    if returncode != 0 or not pdf.exists():
-        raise explain_failure(tex_file, log)
-    return EngineRun(pdf, seconds, missing_glyphs(log), log)
+
+    def _feed(
+        self,
+        process: subprocess.Popen[bytes],
+        data: bytes,
+        deadline: float,
+        name: str,
+        timeout: float,
+    ) -> None:
+        """Write the source into the pipe XeLaTeX reads, as fast as it reads it.
+
+        Non-blocking, so that the time limit holds even if XeLaTeX stops reading; if it
+        stops because it failed, the rest is not needed: its log says why.
+        """
+        pipe = self.folder / f"{PIPE_JOB}.tex"
+        while True:
+            try:
+                fd = os.open(pipe, os.O_WRONLY | os.O_NONBLOCK)
+                break
+            except OSError as exc:
+                if exc.errno != errno.ENXIO:  # ENXIO: XeLaTeX is still loading its format
+                    raise
+            if process.poll() is not None:
+                return
+            if time.perf_counter() > deadline:
+                raise self._timed_out(name, timeout)
+            time.sleep(0.002)
+        try:
+            view = memoryview(data)
+            while view:
+                remaining = deadline - time.perf_counter()
+                if remaining <= 0:
+                    raise self._timed_out(name, timeout)
+                _, writable, _ = select.select([], [fd], [], min(remaining, 0.5))
+                if not writable:
+                    continue
+                try:
+                    view = view[os.write(fd, view[:_PIPE_CHUNK]) :]
+                except BlockingIOError:
+                    continue
+                except BrokenPipeError:
+                    return
+        finally:
+            os.close(fd)
+
+    def _timed_out(self, name: str, timeout: float) -> EngineError:
+        self.stop()
+        return EngineError(
+            f"XeLaTeX did not finish {name} within {timeout:g} s and was stopped",
+            "a very large profile may need a longer --timeout; otherwise please report "
+            "this as a bug, with the profile",
+        )
+
+
+@cache
+def engine_facts() -> str:
+    """What identifies the engine a PDF came from: its binary and its format file.
+
+    A TeX Live update changes one or the other (updating a package rebuilds the format).
+    """
+    found = shutil.which(XELATEX)
+    if not found:
+        return "missing"
+    facts = [_file_facts(Path(found).resolve())]
+    if fmt := _format_file(facts[0]):
+        facts.append(_file_facts(fmt))
+    return "\n".join(facts)
+
+
+def _file_facts(path: Path) -> str:
+    try:
+        stat = path.stat()
+    except OSError:
+        return f"{path} -"
+    return f"{path} {stat.st_size} {stat.st_mtime_ns}"
+
+
+def _format_file(binary_facts: str) -> Path | None:
+    """The format XeLaTeX loads, found once by kpsewhich and then kept in the user cache."""
+    cached = cachefiles.read_json(cachefiles.user_folder() / ENGINE_CACHE)
+    if isinstance(cached, dict) and cached.get("binary") == binary_facts and cached.get("fmt"):
+        fmt = Path(cached["fmt"])
+        if fmt.exists():
+            return fmt
+    if not shutil.which("kpsewhich"):
+        return None
+    found = subprocess.run(
+        ["kpsewhich", "-engine=xetex", "-progname=xelatex", "xelatex.fmt"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=locked_down_environment(),
+    ).stdout.strip()
+    if not found:
+        return None
+    cachefiles.write_json(
+        cachefiles.user_folder() / ENGINE_CACHE, {"binary": binary_facts, "fmt": found}
+    )
+    return Path(found)
 
 
 def missing_glyphs(log: str) -> list[MissingGlyph]:

@@ -78,6 +78,8 @@ def clean_text(text: str) -> str:
 
     Leading and trailing spaces stay: templates print separators such as ", " through here.
     """
+    if text.isprintable():  # the common case, checked in C: no control, format or newline
+        return _SPACES.sub(" ", text)
     kept = []
     for ch in text:
         if ch in _WHITE:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import yaml
 
 from cvtex import theme as themes
 from cvtex.build import BuiltLanguage, build
@@ -81,3 +82,44 @@ def custom_theme(
 
     yield make
     themes.load_theme.cache_clear()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def private_user_cache(tmp_path_factory: pytest.TempPathFactory):
+    """Tests keep cvtex's per-user cache (font list, compiled templates) to themselves."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CVTEX_CACHE_DIR", str(tmp_path_factory.mktemp("user-cache")))
+        yield
+
+
+TINY = {
+    "languages": ["en", "zh"],
+    "name": {"en": "Ann Lee", "zh": "李安"},
+    "contacts": [{"type": "email", "value": "ann@example.com"}],
+    "education": [
+        {
+            "institution": {"en": "Hunan University", "zh": "湖南大学"},
+            "degree": {"en": "B.Eng.", "zh": "工学学士"},
+            "start": 2016,
+            "end": 2020,
+            "bullets": [{"en": "Thesis on networks", "zh": "毕业论文：网络"}],
+        }
+    ],
+}
+
+
+@pytest.fixture(scope="session")
+def tiny_built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small two-language profile built once, with its out/ folder and build cache."""
+    folder = tmp_path_factory.mktemp("tiny")
+    profile = folder / "cv.yaml"
+    profile.write_text(yaml.safe_dump(TINY, allow_unicode=True), encoding="utf-8")
+    build(profile)
+    return folder
+
+
+@pytest.fixture
+def tiny(tiny_built: Path, tmp_path: Path) -> Path:
+    """A copy of the built tiny profile (profile, out/ and cache) for one test to change."""
+    shutil.copytree(tiny_built, tmp_path / "tiny")
+    return tmp_path / "tiny" / "cv.yaml"

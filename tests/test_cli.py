@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,7 +22,7 @@ def run(*args: str):
 
 def test_version_and_help():
     assert __version__ in run("--version").output
-    for command in ("build", "validate", "new", "doctor", "schema", "export", "import"):
+    for command in ("build", "watch", "validate", "new", "doctor", "schema", "export", "import"):
         result = run(command, "--help")
         assert result.exit_code == 0, result.output
         assert "Usage:" in result.output
@@ -105,7 +107,8 @@ def test_build_one_language_writes_pdf_and_tex_beside_the_profile(tmp_path):
     result = run("build", target, "--lang", "zh")
     assert result.exit_code == 0, result.output
     out = tmp_path / "out"
-    assert sorted(p.name for p in out.iterdir()) == ["my-cv.zh.pdf", "my-cv.zh.tex"]
+    names = sorted(p.name for p in out.iterdir())
+    assert names == [".cvtex-cache.json", "my-cv.zh.pdf", "my-cv.zh.tex"]
     assert "林梅" in pdf_text(out / "my-cv.zh.pdf")
 
 
@@ -125,7 +128,7 @@ def test_failed_build_keeps_the_previous_pdf(tmp_path):
     assert "U+1D11E" in result.output
     assert f"{target}:" in result.output  # points at the profile line that holds it
     assert pdf.read_bytes() == before
-    assert not [p for p in (tmp_path / "o").iterdir() if p.name.startswith(".cvtex-")]
+    assert not [p for p in (tmp_path / "o").iterdir() if p.is_dir()]  # no work folder left
 
 
 def test_doctor_reports_installed_toolchain():
@@ -190,7 +193,7 @@ def test_failed_pdf_writes_no_page_either(tmp_path):
     )
     result = run("build", target, "--lang", "en", "--format", "pdf,md", "--out", tmp_path / "o")
     assert result.exit_code == ExitCode.USER_ERROR
-    assert not list((tmp_path / "o").iterdir())
+    assert not (tmp_path / "o").exists()  # the failed build leaves not even its out folder
 
 
 def test_export_then_import_on_the_command_line(tmp_path):
@@ -216,3 +219,32 @@ def test_html_with_a_missing_photo_names_the_line(tmp_path):
     result = run("build", profile, "--format", "html")
     assert result.exit_code == ExitCode.USER_ERROR
     assert f"{profile}:3:" in result.output and "nope.png" in result.output
+
+
+def test_cli_starts_without_loading_models_or_templates():
+    """`cvtex build` starts XeLaTeX before pydantic and Jinja load (~100 ms); an import of
+    them at the top of cli.py or build.py would quietly undo that."""
+    code = (
+        "import sys, cvtex.cli; "
+        "print(sorted(m for m in ('pydantic', 'jinja2', 'cvtex.model') if m in sys.modules))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert loaded.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "stream", "text"),
+    [
+        (["--version"], 0, "stdout", __version__),
+        (["build", "/no/such/cv.yaml"], ExitCode.USER_ERROR, "stderr", "no such file"),
+        (["no-such-command"], ExitCode.USAGE, "stderr", "No such command"),
+    ],
+)
+def test_the_executable_flushes_its_output_and_keeps_exit_codes(args, code, stream, text):
+    """`cvtex` ends with os._exit (no interpreter teardown): nothing may be lost by it."""
+    runner = "import sys; from cvtex.cli import run; sys.argv[0] = 'cvtex'; run()"
+    done = subprocess.run([sys.executable, "-c", runner, *args], capture_output=True, text=True)
+    assert done.returncode == code
+    assert text in getattr(done, stream)

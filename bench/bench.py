@@ -1,0 +1,282 @@
+"""How fast is cvtex, measured against the floor: one bare XeLaTeX pass over the same .tex.
+
+Run it with `make bench`. For the example profile and a generated large one it times, in
+rounds that interleave everything so that a busy machine slows all of them alike:
+
+* cold:   `cvtex build` into an empty output folder (every language compiled);
+* floor:  a bare `xelatex` pass over each generated .tex, alone; the slower language counts;
+* warm:   `cvtex build` again with nothing changed;
+* zh-only: `cvtex build` after changing one Chinese text (only Chinese is compiled);
+* python: import, load, validate, localize and render every language (bench/python_side.py).
+
+It prints medians and the ratios to the floor, and with --write puts them, with the
+machine they came from, into bench/README.md. It measures; it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+EXAMPLE = ROOT / "examples" / "academic" / "profile.yaml"
+CVTEX = Path(sys.executable).with_name("cvtex")
+README = BENCH / "README.md"
+BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
+ZH_TEXT = ("中国科学技术大学", "中国科学技术大学（合肥）")  # Chinese text only
+
+sys.path.insert(0, str(BENCH))
+from large_profile import large_profile  # noqa: E402
+
+
+def cvtex_environment() -> dict[str, str]:
+    """As a user runs cvtex: Python keeps compiled bytecode (some sandboxes turn that off)."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def timed(command: list[str], cwd: Path | None = None, env: dict[str, str] | None = None) -> float:
+    started = time.perf_counter()
+    subprocess.run(
+        command, cwd=cwd, env=env or cvtex_environment(), check=True, stdout=subprocess.DEVNULL
+    )
+    return time.perf_counter() - started
+
+
+def bare_pass(tex: Path, scratch: Path) -> float:
+    """One XeLaTeX pass over a copy of ``tex`` in a clean folder: the floor."""
+    folder = scratch / f"bare-{tex.stem}"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir()
+    shutil.copy(tex, folder)
+    command = ["xelatex", "-interaction=nonstopmode", "-halt-on-error", tex.name]
+    return timed(command, cwd=folder, env=dict(os.environ))
+
+
+def python_side(profile: Path) -> dict[str, float]:
+    started = time.perf_counter()
+    output = subprocess.run(
+        [sys.executable, str(BENCH / "python_side.py"), str(profile)],
+        env=cvtex_environment(),
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    total = time.perf_counter() - started
+    return {**json.loads(output), "total": total}
+
+
+@dataclass
+class Series:
+    values: dict[str, list[float]] = field(default_factory=dict)
+
+    def add(self, name: str, value: float) -> None:
+        self.values.setdefault(name, []).append(value)
+
+    def median(self, name: str) -> float:
+        return statistics.median(self.values[name])
+
+
+def measure(profile: Path, scratch: Path, rounds: int, label: str) -> Series:
+    out = scratch / f"out-{profile.stem}"
+    edited = profile.with_name(f"{profile.stem}-edited.yaml")
+    original = profile.read_text(encoding="utf-8")
+    assert ZH_TEXT[0] in original, "the benchmark edits a Chinese text it expects to find"
+    series = Series()
+    build = [str(CVTEX), "build", "-q", "--out", str(out)]
+    for round_number in range(1, rounds + 1):
+        shutil.rmtree(out, ignore_errors=True)
+        series.add("cold", timed([*build, str(profile)]))
+        series.add("pages", pdf_pages(out / f"{profile.stem}.zh.pdf"))
+        floors = {
+            tex.stem: bare_pass(tex, scratch) for tex in sorted(out.glob(f"{profile.stem}.*.tex"))
+        }
+        for stem, seconds in floors.items():
+            series.add(f"floor {stem.rsplit('.', 1)[1]}", seconds)
+        series.add("floor", max(floors.values()))
+        series.add("warm", timed([*build, str(profile)]))
+        # The same profile under another name, then one Chinese text changed.
+        shutil.rmtree(out, ignore_errors=True)
+        edited.write_text(original, encoding="utf-8")
+        timed([*build, str(edited)])
+        edited.write_text(original.replace(*ZH_TEXT, 1), encoding="utf-8")
+        series.add("zh-only", timed([*build, str(edited)]))
+        for part, seconds in python_side(profile).items():
+            series.add(f"python {part}", seconds)
+        series.add("cold / floor", series.values["cold"][-1] / series.values["floor"][-1])
+        print(
+            f"  {label} round {round_number}: cold {series.values['cold'][-1]:.2f} s, "
+            f"floor {series.values['floor'][-1]:.2f} s, warm {series.values['warm'][-1]:.3f} s, "
+            f"python {series.values['python total'][-1] * 1000:.0f} ms",
+            flush=True,
+        )
+    return series
+
+
+def preamble_costs(tex: Path, scratch: Path, repeats: int) -> list[tuple[str, float]]:
+    """What each step of the preamble adds to a pass: the preamble cut after each package
+    or font it loads, over a body of one Latin and one Chinese word (best of ``repeats``)."""
+    source = tex.read_text(encoding="utf-8")
+    preamble = source[: source.index(r"\begin{document}")].splitlines()
+    steps = [
+        index
+        for index, line in enumerate(preamble)
+        if re.match(r"\\(documentclass|usepackage|set\w*font|newfontfamily)", line)
+    ]
+    body = "\\begin{document}\nCV 简历 {\\sffamily\\bfseries CV 简历}\n\\end{document}\n"
+    folder = scratch / "preamble"
+    folder.mkdir(exist_ok=True)
+    costs, previous = [], 0.0
+    for index in steps:
+        cut = folder / "cut.tex"
+        cut.write_text("\n".join(preamble[: index + 1]) + "\n" + body, encoding="utf-8")
+        best = min(
+            timed(["xelatex", "-interaction=nonstopmode", cut.name], cwd=folder)
+            for _ in range(repeats)
+        )
+        costs.append((preamble[index].strip(), best - previous))
+        previous = best
+    return costs
+
+
+def first_run(profile: Path, scratch: Path) -> float:
+    """A cold build with an empty per-user cache too (fonts not yet listed, templates
+    not yet compiled): the very first build on a machine."""
+    out = scratch / "out-first"
+    shutil.rmtree(out, ignore_errors=True)
+    env = {**cvtex_environment(), "CVTEX_CACHE_DIR": str(scratch / "empty-user-cache")}
+    shutil.rmtree(env["CVTEX_CACHE_DIR"], ignore_errors=True)
+    return timed([str(CVTEX), "build", "-q", "--out", str(out), str(profile)], env=env)
+
+
+def pdf_pages(pdf: Path) -> float:
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+    match = re.search(r"^Pages:\s+(\d+)", info, re.MULTILINE)
+    return float(match[1]) if match else 0.0
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    tex = subprocess.run(["xelatex", "--version"], capture_output=True, text=True).stdout
+    tex_version = tex.splitlines()[0] if tex else "xelatex not found"
+    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+    return (
+        f"{os.cpu_count()} cores, {cpu}; {platform.system()} {platform.release()}; "
+        f"Python {platform.python_version()}; {tex_version}; load average at the end "
+        f"{load} (other work on the machine slows the parallel cold build most)"
+    )
+
+
+def report(results: dict[str, Series], first: float, rounds: dict[str, int]) -> str:
+    def ms(value: float) -> str:
+        return f"{value * 1000:.0f} ms"
+
+    lines = [
+        f"Measured {time.strftime('%Y-%m-%d')} on: {machine()}.",
+        "",
+        "Medians over the rounds ("
+        + ", ".join(f"{name}: {count}" for name, count in rounds.items())
+        + " rounds); the ratio is the median of each round's cold build over that round's "
+        "floor (in brackets: the lowest and highest round).",
+        "",
+        "| profile | pages (zh) | floor: one bare xelatex pass (en / zh) | cvtex cold | "
+        "cold / floor | warm (nothing changed) | one zh text changed | Python side |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for name, series in results.items():
+        lines.append(
+            f"| {name} | {series.median('pages'):.0f} "
+            f"| {series.median('floor en'):.2f} s / {series.median('floor zh'):.2f} s "
+            f"| {series.median('cold'):.2f} s | **{series.median('cold / floor'):.2f}x** "
+            f"({min(series.values['cold / floor']):.2f}-{max(series.values['cold / floor']):.2f}) "
+            f"| {ms(series.median('warm'))} | {series.median('zh-only'):.2f} s "
+            f"| {ms(series.median('python total'))} |"
+        )
+    lines += ["", "The Python side (a process of its own: start, import, load, render):", ""]
+    lines += ["| profile | import | load + validate | localize + render | whole process |"]
+    lines += ["| --- | --- | --- | --- | --- |"]
+    for name, series in results.items():
+        lines.append(
+            f"| {name} | {ms(series.median('python import'))} "
+            f"| {ms(series.median('python load'))} | {ms(series.median('python render'))} "
+            f"| {ms(series.median('python total'))} |"
+        )
+    lines += ["", f"A first build on a machine (empty per-user cache), example: {first:.2f} s."]
+    return "\n".join(lines)
+
+
+def preamble_report(costs: list[tuple[str, float]], repeats: int) -> str:
+    lines = [
+        "What the Chinese preamble costs, step by step (best of "
+        f"{repeats}; a step cut after each line, over a two-word body):",
+        "",
+        "| preamble line | adds |",
+        "| --- | --- |",
+    ]
+    for line, seconds in costs:
+        lines.append(f"| `{line}` | {seconds * 1000:+.0f} ms |")
+    return "\n".join(lines)
+
+
+def write_readme(text: str) -> None:
+    readme = README.read_text(encoding="utf-8")
+    start, end = readme.index(BEGIN) + len(BEGIN), readme.index(END)
+    README.write_text(readme[:start] + "\n" + text + "\n" + readme[end:], encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=9, help="rounds for the example")
+    parser.add_argument("--large-rounds", type=int, default=3)
+    parser.add_argument("--preamble-repeats", type=int, default=5)
+    parser.add_argument("--publications", default="100,500", help="sizes of the generated profiles")
+    parser.add_argument("--write", action="store_true", help="update bench/README.md")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="cvtex-bench-") as folder:
+        scratch = Path(folder)
+        # A copy of the example's folder, so that files the profile names come along.
+        profiles = scratch / "profiles"
+        shutil.copytree(EXAMPLE.parent, profiles, ignore=shutil.ignore_patterns("out"))
+        example = profiles / EXAMPLE.name
+        timed([str(CVTEX), "build", "-q", "--out", str(scratch / "warm-up"), str(example)])
+        results = {"example": measure(example, scratch, args.rounds, "example")}
+        for count in (int(part) for part in args.publications.split(",")):
+            large = profiles / f"large{count}.yaml"
+            large.write_text(large_profile(count), encoding="utf-8")
+            name = f"{count} publications"
+            results[name] = measure(large, scratch, args.large_rounds, name)
+        first = first_run(example, scratch)
+        timed([str(CVTEX), "build", "-q", "--out", str(scratch / "warm-up"), str(example)])
+        tex = scratch / "warm-up" / f"{example.stem}.zh.tex"
+        preamble = preamble_costs(tex, scratch, args.preamble_repeats)
+    text = report(results, first, {"example": args.rounds, "generated": args.large_rounds})
+    text += "\n\n" + preamble_report(preamble, args.preamble_repeats)
+    print()
+    print(text)
+    if args.write:
+        write_readme(text)
+        print(f"\nwritten to {README.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()

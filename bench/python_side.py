@@ -1,0 +1,31 @@
+"""The Python side of a build, alone: import, load and validate, localize and render every
+language, as `cvtex build` does before XeLaTeX has anything to read. Prints its timings."""
+
+from __future__ import annotations
+
+import time
+
+started = time.perf_counter()
+
+import json  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import cvtex.cli  # noqa: E402, F401  (what `cvtex build` imports before it starts)
+from cvtex.build import render_languages  # noqa: E402
+from cvtex.profile import load_profile  # noqa: E402
+
+imported = time.perf_counter()
+loaded = load_profile(Path(sys.argv[1]))
+validated = time.perf_counter()
+render_languages(loaded, loaded.profile.languages)
+rendered = time.perf_counter()
+print(
+    json.dumps(
+        {
+            "import": imported - started,
+            "load": validated - imported,
+            "render": rendered - validated,
+        }
+    )
+)
