@@ -139,7 +139,7 @@ def build(
 
     Only languages whose PDF would change are compiled: the others are kept as they are.
     """
-    from .formats import select_formats
+    from .output_formats import select_formats
 
     progress = Progress(quiet)
     builder.build(

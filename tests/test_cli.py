@@ -225,7 +225,7 @@ def test_cli_starts_without_loading_models_or_templates():
     """`cvtex build` starts XeLaTeX before pydantic and Jinja load (~100 ms); an import of
     them at the top of cli.py or build.py would quietly undo that."""
     code = (
-        "import sys, cvtex.cli; "
+        "import sys, cvtex.cli, cvtex.output_formats; "
         "print(sorted(m for m in ('pydantic', 'jinja2', 'cvtex.model') if m in sys.modules))"
     )
     loaded = subprocess.run(

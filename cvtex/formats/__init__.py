@@ -22,14 +22,13 @@ from ..errors import InputError
 from ..locale import Catalog, Locales
 from ..localize import CvView, localize, localizer
 from ..model import Variant
+from ..output_formats import EXTENSIONS
 from ..profile import LoadedProfile
 from ..theme import Theme
 from . import html, markdown
 from .frontmatter import front_matter
 
-FORMATS = ("pdf", "md", "html")
 TEMPLATES = {"md": "page.md.j2", "html": "cv.html.j2"}
-EXTENSIONS = {"md": ".md", "html": ".html"}
 
 
 @dataclass(frozen=True)
@@ -38,20 +37,6 @@ class Page:
     format: str
     name: str  # the file name in the output folder
     text: str
-
-
-def select_formats(requested: str | None) -> list[str]:
-    """``--format``: a comma list of pdf, md and html; pdf when not given."""
-    if requested is None or not requested.strip():
-        return ["pdf"]
-    chosen = [part.strip().lower() for part in requested.split(",") if part.strip()]
-    unknown = [name for name in chosen if name not in FORMATS]
-    if unknown or not chosen:
-        raise InputError(
-            f"--format {requested}: unknown format {', '.join(unknown) or '(none)'}",
-            f"formats: {', '.join(FORMATS)} (a comma list, such as pdf,md,html)",
-        )
-    return list(dict.fromkeys(chosen))
 
 
 def render_pages(
