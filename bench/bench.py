@@ -139,27 +139,32 @@ def preamble_costs(tex: Path, scratch: Path, repeats: int) -> list[tuple[str, fl
     body = "\\begin{document}\nCV 简历 {\\sffamily\\bfseries CV 简历}\n\\end{document}\n"
     folder = scratch / "preamble"
     folder.mkdir(exist_ok=True)
+    for index in steps:
+        cut = folder / f"cut{index}.tex"
+        cut.write_text("\n".join(preamble[: index + 1]) + "\n" + body, encoding="utf-8")
+    best = {index: float("inf") for index in steps}
+    for _ in range(repeats):  # round robin, so that a busy moment does not hit one step only
+        for index in steps:
+            command = ["xelatex", "-interaction=nonstopmode", f"cut{index}.tex"]
+            best[index] = min(best[index], timed(command, cwd=folder))
     costs, previous = [], 0.0
     for index in steps:
-        cut = folder / "cut.tex"
-        cut.write_text("\n".join(preamble[: index + 1]) + "\n" + body, encoding="utf-8")
-        best = min(
-            timed(["xelatex", "-interaction=nonstopmode", cut.name], cwd=folder)
-            for _ in range(repeats)
-        )
-        costs.append((preamble[index].strip(), best - previous))
-        previous = best
+        costs.append((preamble[index].strip(), best[index] - previous))
+        previous = best[index]
     return costs
 
 
-def first_run(profile: Path, scratch: Path) -> float:
+def first_run(profile: Path, scratch: Path, rounds: int = 3) -> float:
     """A cold build with an empty per-user cache too (fonts not yet listed, templates
-    not yet compiled): the very first build on a machine."""
+    not yet compiled): the very first build on a machine. The median of ``rounds``."""
     out = scratch / "out-first"
-    shutil.rmtree(out, ignore_errors=True)
     env = {**cvtex_environment(), "CVTEX_CACHE_DIR": str(scratch / "empty-user-cache")}
-    shutil.rmtree(env["CVTEX_CACHE_DIR"], ignore_errors=True)
-    return timed([str(CVTEX), "build", "-q", "--out", str(out), str(profile)], env=env)
+    times = []
+    for _ in range(rounds):
+        shutil.rmtree(out, ignore_errors=True)
+        shutil.rmtree(env["CVTEX_CACHE_DIR"], ignore_errors=True)
+        times.append(timed([str(CVTEX), "build", "-q", "--out", str(out), str(profile)], env=env))
+    return statistics.median(times)
 
 
 def pdf_pages(pdf: Path) -> float:

@@ -1,5 +1,6 @@
 """The Python side of a build, alone: import, load and validate, localize and render every
-language, as `cvtex build` does before XeLaTeX has anything to read. Prints its timings."""
+language, as `cvtex build` does before XeLaTeX has anything to read. Prints its timings,
+then exits as the `cvtex` executable does (without interpreter teardown)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import time
 started = time.perf_counter()
 
 import json  # noqa: E402
+import os  # noqa: E402
 import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
 
@@ -27,5 +29,7 @@ print(
             "load": validated - imported,
             "render": rendered - validated,
         }
-    )
+    ),
+    flush=True,
 )
+os._exit(0)
