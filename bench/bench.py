@@ -173,7 +173,7 @@ def pdf_pages(pdf: Path) -> float:
     return float(match[1]) if match else 0.0
 
 
-def machine() -> str:
+def machine(load_before: tuple[float, float, float]) -> str:
     cpu = "unknown CPU"
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -184,20 +184,25 @@ def machine() -> str:
         pass
     tex = subprocess.run(["xelatex", "--version"], capture_output=True, text=True).stdout
     tex_version = tex.splitlines()[0] if tex else "xelatex not found"
-    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+    load = ", ".join(f"{value:.2f}" for value in load_before)
     return (
         f"{os.cpu_count()} cores, {cpu}; {platform.system()} {platform.release()}; "
-        f"Python {platform.python_version()}; {tex_version}; load average at the end "
-        f"{load} (other work on the machine slows the parallel cold build most)"
+        f"Python {platform.python_version()}; {tex_version}. Load average (1, 5, 15 min) "
+        f"before the run, that is other work on the machine: {load}"
     )
 
 
-def report(results: dict[str, Series], first: float, rounds: dict[str, int]) -> str:
+def report(
+    results: dict[str, Series],
+    first: float,
+    rounds: dict[str, int],
+    load_before: tuple[float, float, float],
+) -> str:
     def ms(value: float) -> str:
         return f"{value * 1000:.0f} ms"
 
     lines = [
-        f"Measured {time.strftime('%Y-%m-%d')} on: {machine()}.",
+        f"Measured {time.strftime('%Y-%m-%d')} on: {machine(load_before)}.",
         "",
         "Medians over the rounds ("
         + ", ".join(f"{name}: {count}" for name, count in rounds.items())
@@ -257,6 +262,7 @@ def main() -> None:
     parser.add_argument("--publications", default="100,500", help="sizes of the generated profiles")
     parser.add_argument("--write", action="store_true", help="update bench/README.md")
     args = parser.parse_args()
+    load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="cvtex-bench-") as folder:
         scratch = Path(folder)
         # A copy of the example's folder, so that files the profile names come along.
@@ -274,7 +280,8 @@ def main() -> None:
         timed([str(CVTEX), "build", "-q", "--out", str(scratch / "warm-up"), str(example)])
         tex = scratch / "warm-up" / f"{example.stem}.zh.tex"
         preamble = preamble_costs(tex, scratch, args.preamble_repeats)
-    text = report(results, first, {"example": args.rounds, "generated": args.large_rounds})
+    rounds = {"example": args.rounds, "generated": args.large_rounds}
+    text = report(results, first, rounds, load_before)
     text += "\n\n" + preamble_report(preamble, args.preamble_repeats)
     print()
     print(text)
