@@ -15,7 +15,6 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -320,6 +319,8 @@ def _compile_changed(
         if on_done:
             on_done(built)
         return built
+
+    from concurrent.futures import ThreadPoolExecutor  # 5 ms that need not delay XeLaTeX
 
     errors: list[CvtexError] = []
     # Each language is its own XeLaTeX process: on two cores they overlap almost fully.
