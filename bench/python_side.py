@@ -20,7 +20,7 @@ from cvtex.profile import load_profile  # noqa: E402
 imported = time.perf_counter()
 loaded = load_profile(Path(sys.argv[1]))
 validated = time.perf_counter()
-render_languages(loaded, loaded.profile.languages)
+render_languages(loaded, sys.argv[2].split(",") if len(sys.argv) > 2 else loaded.profile.languages)
 rendered = time.perf_counter()
 print(
     json.dumps(
