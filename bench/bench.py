@@ -92,16 +92,23 @@ class Series:
         return statistics.median(self.values[name])
 
 
+def build_command(out: Path, profile: Path) -> list[str]:
+    return [str(CVTEX), "build", "-q", "--lang", LANGUAGES, "--out", str(out), str(profile)]
+
+
 def measure(profile: Path, scratch: Path, rounds: int, label: str) -> Series:
     out = scratch / f"out-{profile.stem}"
     edited = profile.with_name(f"{profile.stem}-edited.yaml")
     original = profile.read_text(encoding="utf-8")
     assert ZH_TEXT[0] in original, "the benchmark edits a Chinese text it expects to find"
     series = Series()
-    build = [str(CVTEX), "build", "-q", "--lang", LANGUAGES, "--out", str(out)]
+
+    def build(profile_file: Path) -> list[str]:
+        return build_command(out, profile_file)
+
     for round_number in range(1, rounds + 1):
         shutil.rmtree(out, ignore_errors=True)
-        series.add("cold", timed([*build, str(profile)]))
+        series.add("cold", timed(build(profile)))
         series.add("pages", pdf_pages(out / f"{profile.stem}.zh.pdf"))
         floors = {
             tex.stem: bare_pass(tex, scratch) for tex in sorted(out.glob(f"{profile.stem}.*.tex"))
@@ -109,13 +116,13 @@ def measure(profile: Path, scratch: Path, rounds: int, label: str) -> Series:
         for stem, seconds in floors.items():
             series.add(f"floor {stem.rsplit('.', 1)[1]}", seconds)
         series.add("floor", max(floors.values()))
-        series.add("warm", timed([*build, str(profile)]))
+        series.add("warm", timed(build(profile)))
         # The same profile under another name, then one Chinese text changed.
         shutil.rmtree(out, ignore_errors=True)
         edited.write_text(original, encoding="utf-8")
-        timed([*build, str(edited)])
+        timed(build(edited))
         edited.write_text(original.replace(*ZH_TEXT, 1), encoding="utf-8")
-        series.add("zh-only", timed([*build, str(edited)]))
+        series.add("zh-only", timed(build(edited)))
         for part, seconds in python_side(profile).items():
             series.add(f"python {part}", seconds)
         series.add("cold / floor", series.values["cold"][-1] / series.values["floor"][-1])
@@ -167,7 +174,7 @@ def first_run(profile: Path, scratch: Path, rounds: int = 3) -> float:
         shutil.rmtree(env["CVTEX_CACHE_DIR"], ignore_errors=True)
         times.append(
             timed(
-                [str(CVTEX), "build", "-q", "--lang", LANGUAGES, "--out", str(out), str(profile)],
+                build_command(out, profile),
                 env=env,
             )
         )
@@ -292,18 +299,7 @@ def main() -> None:
         profiles = scratch / "profiles"
         shutil.copytree(EXAMPLE.parent, profiles, ignore=shutil.ignore_patterns("out"))
         example = profiles / EXAMPLE.name
-        timed(
-            [
-                str(CVTEX),
-                "build",
-                "-q",
-                "--lang",
-                LANGUAGES,
-                "--out",
-                str(scratch / "warm-up"),
-                str(example),
-            ]
-        )
+        timed(build_command(scratch / "warm-up", example))
         results = {"example": measure(example, scratch, args.rounds, "example")}
         for count in (int(part) for part in args.publications.split(",")):
             large = profiles / f"large{count}.yaml"
@@ -311,18 +307,7 @@ def main() -> None:
             name = f"{count} publications"
             results[name] = measure(large, scratch, args.large_rounds, name)
         first = first_run(example, scratch)
-        timed(
-            [
-                str(CVTEX),
-                "build",
-                "-q",
-                "--lang",
-                LANGUAGES,
-                "--out",
-                str(scratch / "warm-up"),
-                str(example),
-            ]
-        )
+        timed(build_command(scratch / "warm-up", example))
         tex = scratch / "warm-up" / f"{example.stem}.zh.tex"
         preamble = preamble_costs(tex, scratch, args.preamble_repeats)
     rounds = {"example": args.rounds, "generated": args.large_rounds}
