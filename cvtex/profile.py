@@ -12,7 +12,6 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from . import model
-from .bibliography import merge_bibliography, read_bibliography
 from .errors import InputError
 from .model import POOLS, Profile
 from .source import SourceMap, format_path, load_yaml
@@ -47,6 +46,9 @@ def load_profile(file: Path) -> LoadedProfile:
     bibliography = data.get("bibliography")
     if isinstance(bibliography, dict) and isinstance(bibliography.get("file"), str):
         bib_file = _relative(file, bibliography["file"])
+        # bibtexparser and pylatexenc take ~25 ms to import: only profiles with a .bib pay it.
+        from .bibliography import merge_bibliography, read_bibliography
+
         entries = read_bibliography(bib_file, bibliography.get("abbreviate_first_names", True))
         merge_bibliography(data, entries, bib_file, source)
         inputs.append(bib_file)
