@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .buildcache import BuildCache, Output, Request, file_digests, output_key
+from .buildcache import BuildCache, Output, Request, file_digest, file_digests, output_key
 from .engine import DEFAULT_TIMEOUT, Engine
 from .errors import CvtexError, EngineError, InputError
 
@@ -348,8 +348,6 @@ def _photo_digest(loaded: LoadedProfile, item: RenderedLanguage) -> str:
     """The photo is read by XeLaTeX, not written in the .tex: its bytes belong in the key."""
     if not item.photo or loaded.profile.photo is None:
         return ""
-    from .buildcache import file_digest
-
     source = (loaded.file.parent / loaded.profile.photo.file).resolve()
     return f"\n% photo {file_digest(source)}"
 
@@ -467,5 +465,4 @@ def _place_photo(loaded: LoadedProfile, target: Path) -> None:
 
 
 def _combine(errors: list[CvtexError]) -> CvtexError:
-    combined = type(errors[0])("\n".join(str(error) for error in errors))
-    return combined
+    return type(errors[0])("\n".join(str(error) for error in errors))
