@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from .buildcache import BuildCache, Output, Request, file_digest, file_digests, output_key
 from .engine import DEFAULT_TIMEOUT, Engine
 from .errors import CvtexError, EngineError, InputError
+from .headstart import recalled, remember
 
 # The profile's models (pydantic) and the templates (Jinja) take ~100 ms to load: they
 # are imported where they are needed, after XeLaTeX has been started or found unneeded.
@@ -54,6 +55,7 @@ class BuiltLanguage:
     seconds: float
     log: str  # XeLaTeX's log of the run, kept for inspection
     compiled: bool = True  # False: the PDF already there was still right, and was kept
+    primed: bool = False  # its engine read the preamble before the profile was rendered
 
 
 def select_languages(
@@ -212,7 +214,10 @@ def build(
 
     wants_pdf = "pdf" in formats
     engines_wanted = _engines_worth_starting(request, cache) if wants_pdf else 0
-    with _started_engines(out_dir, engines_wanted) as engines:
+    primer = (
+        recalled(profile_file, theme, variant, request.language_list()) if engines_wanted else ""
+    )
+    with _started_engines(out_dir, engines_wanted, primer) as engines:
         from .locale import load_locales
         from .profile import load_profile
 
@@ -228,6 +233,7 @@ def build(
         results = _compile_changed(
             rendered, out_dir, cache, engines, loaded, timeout, force, on_start, on_done
         )
+        remember(profile_file, theme, variant, {item.language: item.tex for item in rendered})
     # Written only now, so that a failed PDF leaves the pages as they were too.
     if pages:
         from .formats import write_page
@@ -327,7 +333,7 @@ def _compile_changed(
     workers = max(1, min(len(changed), os.cpu_count() or 1))
     with ThreadPoolExecutor(max_workers=workers) as pool:
         futures = [
-            (item, key, pool.submit(compile_one, item, engines.pop(0) if engines else None))
+            (item, key, pool.submit(compile_one, item, _engine_for(item.tex, engines)))
             for item, key in changed
         ]
         for item, key, future in futures:
@@ -342,6 +348,15 @@ def _compile_changed(
     if errors:
         raise errors[0] if len(errors) == 1 else _combine(errors)
     return [results[item.stem] for item in rendered]
+
+
+def _engine_for(tex: str, engines: list[Engine]) -> Engine | None:
+    """A started engine that can typeset ``tex``, taken from ``engines``; None: start one."""
+    for engine in engines:
+        if engine.accepts(tex):
+            engines.remove(engine)
+            return engine
+    return None
 
 
 def _photo_digest(loaded: LoadedProfile, item: RenderedLanguage) -> str:
@@ -382,7 +397,8 @@ def compile_into(
         if item.photo:
             # Beside the .tex too, so that running xelatex there by hand still works.
             os.replace(engine.folder / item.photo, out_dir / item.photo)
-        return BuiltLanguage(item.language, pdf, tex, run.seconds, run.log)
+        primed = bool(engine.primed)
+        return BuiltLanguage(item.language, pdf, tex, run.seconds, run.log, primed=primed)
     finally:
         engine.stop()
         shutil.rmtree(engine.folder, ignore_errors=True)
@@ -391,16 +407,17 @@ def compile_into(
 def _engines_worth_starting(request: Request, cache: BuildCache) -> int:
     """One engine per language expected to compile, leaving a core for cvtex itself."""
     spare_cores = (os.cpu_count() or 1) - 1
-    if request.languages != "all":
-        expected = len([part for part in request.languages.split(",") if part.strip()])
+    if (named := request.language_list()) is not None:
+        expected = len(named)
     else:
         expected = len(cache.requests.get(request.key(), {}).get("outputs", [])) or 1
     return max(1, min(spare_cores, expected))
 
 
 @contextlib.contextmanager
-def _started_engines(out_dir: Path, count: int) -> Iterator[list[Engine]]:
-    """Engines loading their format while the profile is read; those left unused are stopped.
+def _started_engines(out_dir: Path, count: int, primer: str = "") -> Iterator[list[Engine]]:
+    """Engines loading their format, and reading ``primer``, while the profile is read;
+    those left unused are stopped.
 
     They work in folders inside the out dir, so that results move into place in one step;
     if the build fails before anything is written, no empty out dir is left behind.
@@ -415,6 +432,7 @@ def _started_engines(out_dir: Path, count: int) -> Iterator[list[Engine]]:
                 engine = Engine(Path(tempfile.mkdtemp(prefix=".cvtex-", dir=out_dir)))
                 started.append(engine)
                 engine.start()
+                engine.prime(primer)
                 engines.append(engine)
         except (OSError, CvtexError):
             pass  # no head start: the build takes a little longer, and the compile says why

@@ -61,6 +61,12 @@ class Request:
         files = tuple(str(Path(file).resolve()) for file in locale_files)
         return cls(profile, languages or "all", theme, variant, files, strict)
 
+    def language_list(self) -> list[str] | None:
+        """The languages asked for by name; None for all the profile declares."""
+        if self.languages == "all":
+            return None
+        return [part.strip() for part in self.languages.split(",") if part.strip()]
+
     def key(self) -> str:
         return json.dumps(
             [

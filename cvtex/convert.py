@@ -12,11 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-
-import opencc
+from typing import TYPE_CHECKING
 
 from .locale import Catalog
 from .model import Profile
+
+if TYPE_CHECKING:
+    import opencc
 
 Convert = Callable[[str], str]
 
@@ -27,6 +29,8 @@ def unchanged(text: str) -> str:
 
 @cache
 def _opencc(config: str) -> opencc.OpenCC:
+    import opencc  # only builds in a converted language (Traditional) need it
+
     return opencc.OpenCC(config)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import array
 import contextlib
 import errno
 import os
@@ -27,6 +28,8 @@ DEFAULT_TIMEOUT = 120.0
 PIPE_JOB = "cvtex-job"  # the name of a started engine's pipe, and so of its .pdf and .log
 ENGINE_CACHE = "engine.json"
 _PIPE_CHUNK = 1 << 16
+# A primer goes into the pipe's buffer (64 KiB on Linux) before XeLaTeX reads: in one write.
+_PRIMER_LIMIT = 1 << 15
 # XeTeX reads the first two bytes of its input to look for a byte order mark, then rewinds;
 # a pipe cannot rewind, so those two bytes are lost. These two are given to be lost (were
 # they ever read, they would be a comment line). Neither starts a byte order mark.
@@ -97,9 +100,10 @@ class Engine:
 
     ``start()`` may run before the source exists: XeLaTeX then loads its format (a quarter
     of a one-page pass) while cvtex is still loading and rendering the profile, and waits
-    on a named pipe until ``run()`` hands it the source. Without ``start()``, or where there
-    are no named pipes, ``run()`` writes the source to a file and starts XeLaTeX on it. The
-    result is the same either way: one pass over the same bytes.
+    on a named pipe until ``run()`` hands it the source; ``prime()`` can hand it the
+    source's likely start before that. Without ``start()``, or where there are no named
+    pipes, ``run()`` writes the source to a file and starts XeLaTeX on it. The result is
+    the same either way: one pass over the same bytes.
 
     One pass is enough: the templates use no cross references, and hyperref runs with
     bookmarks off, so a second pass would change nothing.
@@ -109,25 +113,54 @@ class Engine:
         self.folder = folder
         self.job = ""
         self.process: subprocess.Popen[bytes] | None = None
+        self.primed = ""  # the start of the source given before run(): see prime()
+        self._pipe_fd: int | None = None
 
     @property
     def warm(self) -> bool:
         return self.process is not None
 
     def start(self) -> None:
+        """Start XeLaTeX on a named pipe: it loads its format, then waits for its source."""
         if self.process is not None or not hasattr(os, "mkfifo"):
             return
         pipe = self.folder / f"{PIPE_JOB}.tex"
         os.mkfifo(pipe, 0o600)
+        # Linux opens a FIFO for reading and writing without waiting for a reader: text can
+        # be put in before XeLaTeX opens it (see prime). Elsewhere run() waits for XeLaTeX.
+        with contextlib.suppress(OSError):
+            self._pipe_fd = os.open(pipe, os.O_RDWR | os.O_NONBLOCK)
         self.job = PIPE_JOB
         self.process = self._spawn(pipe.name)
 
+    def prime(self, primer: str) -> None:
+        """Give a started engine ``primer``, a guess at how its source will begin (see
+        headstart), to read as soon as its format is loaded. From then on it can typeset
+        only a source that begins with exactly that: see ``accepts``."""
+        if not primer or self.primed or self._pipe_fd is None:
+            return
+        data = _SNIFFED + primer.encode("utf-8")
+        if len(data) > _PRIMER_LIMIT:
+            return
+        self._write(self._pipe_fd, data, time.perf_counter() + DEFAULT_TIMEOUT, "the preamble")
+        self.primed = primer
+
+    def accepts(self, tex: str) -> bool:
+        """Whether this engine can typeset ``tex``: it has read nothing that differs from it."""
+        return tex.startswith(self.primed)
+
     def stop(self) -> None:
         """Stop XeLaTeX, and whatever it started, if it is still running."""
+        self._close_pipe()
         if self.process is not None and self.process.poll() is None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()
+
+    def _close_pipe(self) -> None:
+        if self._pipe_fd is not None:
+            os.close(self._pipe_fd)
+            self._pipe_fd = None
 
     def run(self, tex: str, name: str, timeout: float = DEFAULT_TIMEOUT) -> EngineRun:
         """Typeset ``tex``; ``name`` (``profile.zh.tex``) is what messages call it."""
@@ -138,8 +171,14 @@ class Engine:
         if self.process is None:
             self.job = source.stem
             self.process = self._spawn(source.name)
+        elif self.primed:
+            if not self.accepts(tex):
+                raise ValueError(
+                    "an engine was given a source that does not begin as it was primed"
+                )
+            self._feed(tex[len(self.primed) :].encode("utf-8"), deadline, name, timeout)
         else:
-            self._feed(self.process, _SNIFFED + tex.encode("utf-8"), deadline, name, timeout)
+            self._feed(_SNIFFED + tex.encode("utf-8"), deadline, name, timeout)
         try:
             returncode = self.process.wait(timeout=max(0.0, deadline - time.perf_counter()))
         except subprocess.TimeoutExpired:
@@ -170,49 +209,74 @@ class Engine:
             start_new_session=True,  # so that stop() ends the engine and anything it started
         )
 
-    def _feed(
-        self,
-        process: subprocess.Popen[bytes],
-        data: bytes,
-        deadline: float,
-        name: str,
-        timeout: float,
-    ) -> None:
-        """Write the source into the pipe XeLaTeX reads, as fast as it reads it.
+    def _feed(self, data: bytes, deadline: float, name: str, timeout: float) -> None:
+        """Write the source into the pipe XeLaTeX reads, as fast as it reads it, then close
+        the pipe: XeLaTeX's end of file."""
+        assert self.process is not None
+        opened_ahead = self._pipe_fd is not None
+        fd = self._pipe_fd if opened_ahead else self._open_pipe(deadline, name, timeout)
+        self._pipe_fd = None
+        if fd is None:
+            return
+        try:
+            if self._write(fd, data, deadline, name, timeout) and opened_ahead:
+                self._wait_until_read(fd, deadline, name, timeout)
+        finally:
+            os.close(fd)
 
-        Non-blocking, so that the time limit holds even if XeLaTeX stops reading; if it
-        stops because it failed, the rest is not needed: its log says why.
-        """
+    def _write(
+        self, fd: int, data: bytes, deadline: float, name: str, timeout: float = DEFAULT_TIMEOUT
+    ) -> bool:
+        """Non-blocking, so that the time limit holds even if XeLaTeX stops reading; if it
+        stops because it failed, the rest is not needed (False): its log says why."""
+        assert self.process is not None
+        view = memoryview(data)
+        while view:
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                raise self._timed_out(name, timeout)
+            _, writable, _ = select.select([], [fd], [], min(remaining, 0.1))
+            if not writable:
+                if self.process.poll() is not None:
+                    return False
+                continue
+            try:
+                view = view[os.write(fd, view[:_PIPE_CHUNK]) :]
+            except BlockingIOError:
+                continue
+            except BrokenPipeError:
+                return False
+        return True
+
+    def _open_pipe(self, deadline: float, name: str, timeout: float) -> int | None:
+        """The pipe's writing end, once XeLaTeX has loaded its format and opened it."""
+        assert self.process is not None
         pipe = self.folder / f"{PIPE_JOB}.tex"
         while True:
             try:
-                fd = os.open(pipe, os.O_WRONLY | os.O_NONBLOCK)
-                break
+                return os.open(pipe, os.O_WRONLY | os.O_NONBLOCK)
             except OSError as exc:
                 if exc.errno != errno.ENXIO:  # ENXIO: XeLaTeX is still loading its format
                     raise
-            if process.poll() is not None:
-                return
+            if self.process.poll() is not None:
+                return None
             if time.perf_counter() > deadline:
                 raise self._timed_out(name, timeout)
             time.sleep(0.002)
-        try:
-            view = memoryview(data)
-            while view:
-                remaining = deadline - time.perf_counter()
-                if remaining <= 0:
-                    raise self._timed_out(name, timeout)
-                _, writable, _ = select.select([], [fd], [], min(remaining, 0.5))
-                if not writable:
-                    continue
-                try:
-                    view = view[os.write(fd, view[:_PIPE_CHUNK]) :]
-                except BlockingIOError:
-                    continue
-                except BrokenPipeError:
-                    return
-        finally:
-            os.close(fd)
+
+    def _wait_until_read(self, fd: int, deadline: float, name: str, timeout: float) -> None:
+        """Hold a pipe opened ahead of XeLaTeX open until XeLaTeX has read all of it.
+
+        Were it closed before XeLaTeX opened it, what it holds would be thrown away. Once
+        it is read, closing it is XeLaTeX's end of file.
+        """
+        assert self.process is not None
+        pause = 0.002
+        while _unread_bytes(fd) and self.process.poll() is None:
+            if time.perf_counter() > deadline:
+                raise self._timed_out(name, timeout)
+            time.sleep(pause)
+            pause = min(pause * 2, 0.02)
 
     def _timed_out(self, name: str, timeout: float) -> EngineError:
         self.stop()
@@ -268,6 +332,15 @@ def _format_file(binary_facts: str) -> Path | None:
         cachefiles.user_folder() / ENGINE_CACHE, {"binary": binary_facts, "fmt": found}
     )
     return Path(found)
+
+
+def _unread_bytes(fd: int) -> int:
+    import fcntl  # POSIX only, as named pipes are
+    import termios
+
+    count = array.array("i", [0])
+    fcntl.ioctl(fd, termios.FIONREAD, count)
+    return count[0]
 
 
 def missing_glyphs(log: str) -> list[MissingGlyph]:

@@ -1,0 +1,146 @@
+"""The head start: an engine started on the preamble the last build used, before the profile
+is parsed. It must never change a PDF: a wrong or stale guess only costs the head start.
+Real XeLaTeX, no timings."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from cvtex import headstart
+from cvtex.build import build
+from cvtex.engine import Engine
+from cvtex.errors import EngineError
+
+from .conftest import TINY, pdf_text
+
+PREAMBLE = "\\documentclass{article}\n\\usepackage{xcolor}\n"
+DOCUMENT = PREAMBLE + "\\begin{document}\nHello from the body.\n\\end{document}\n"
+
+
+def primed_engine(tmp_path: Path, primer: str, name: str = "primed") -> Engine:
+    folder = tmp_path / name
+    folder.mkdir()
+    engine = Engine(folder)
+    engine.start()
+    engine.prime(primer)
+    return engine
+
+
+def test_preamble_is_everything_before_the_body():
+    assert headstart.preamble(DOCUMENT) == PREAMBLE
+    assert headstart.preamble("no body here\n") == ""
+
+
+def test_shared_start_keeps_whole_common_lines():
+    english = "a\nb\nfonts: latin\nc\n"
+    chinese = "a\nb\nfonts: latin and cjk\nc\n"
+    assert headstart.shared_start([english, chinese]) == "a\nb\n"
+    assert headstart.shared_start([english]) == english
+    assert headstart.shared_start(["a\nb", "a\nb"]) == "a\n"  # an unfinished line never counts
+    assert headstart.shared_start([]) == ""
+
+
+def test_primed_engine_makes_the_same_pdf(tmp_path):
+    engine = primed_engine(tmp_path, PREAMBLE)
+    assert engine.primed == PREAMBLE
+    assert engine.accepts(DOCUMENT)
+    assert not engine.accepts(DOCUMENT.replace("xcolor", "graphicx"))
+    run = engine.run(DOCUMENT, "cv.en.tex")
+    assert "Hello from the body." in pdf_text(run.pdf)
+    assert (engine.folder / "cv.en.tex").read_text(encoding="utf-8") == DOCUMENT
+
+
+def test_primed_engine_reads_a_rest_longer_than_a_pipe(tmp_path):
+    filler = "".join(f"% filler line {n} of a long body\n" for n in range(3000))
+    long_document = DOCUMENT.replace("Hello", filler + "Hello")
+    assert len(long_document.encode()) > 1 << 16
+    run = primed_engine(tmp_path, PREAMBLE).run(long_document, "cv.en.tex")
+    assert "Hello from the body." in pdf_text(run.pdf)
+
+
+def test_primed_engine_sees_the_end_of_an_unfinished_source(tmp_path):
+    # No \end{document}: XeLaTeX stops only at the end of its input, which must come as
+    # soon as it has read everything, not at the time limit.
+    unfinished = PREAMBLE + "\\begin{document}\nNo end.\n"
+    with pytest.raises(EngineError) as caught:
+        primed_engine(tmp_path, PREAMBLE).run(unfinished, "cv.en.tex", timeout=60)
+    assert "did not finish" not in caught.value.message
+
+
+def test_error_in_the_primed_part_names_its_line(tmp_path):
+    broken = "\\documentclass{article}\n\\nosuchmacro\n"
+    engine = primed_engine(tmp_path, broken)
+    with pytest.raises(EngineError) as caught:
+        engine.run(broken + "\\begin{document}\nx\n\\end{document}\n", "cv.zh.tex")
+    assert "cv.zh.tex:2: Undefined control sequence" in caught.value.message
+
+
+def test_a_primer_larger_than_a_pipe_is_not_given(tmp_path):
+    huge = "".join(f"% line {n} of a preamble larger than a pipe holds\n" for n in range(3000))
+    engine = primed_engine(tmp_path, huge)
+    assert engine.primed == ""
+    run = engine.run(huge + DOCUMENT, "cv.en.tex")
+    assert "Hello from the body." in pdf_text(run.pdf)
+
+
+@pytest.fixture
+def profile(tmp_path: Path) -> Path:
+    file = tmp_path / "cv.yaml"
+    file.write_text(yaml.safe_dump(TINY, allow_unicode=True), encoding="utf-8")
+    return file
+
+
+def primed(results) -> list[str]:
+    return sorted(result.language for result in results if result.primed)
+
+
+def test_second_build_starts_on_the_remembered_preamble(profile, tmp_path):
+    first = build(profile, out_dir=tmp_path / "first")
+    assert primed(first) == []  # nothing remembered yet
+    second = build(profile, out_dir=tmp_path / "second")  # an empty folder: all compile
+    # One engine is started early (a new folder holds no record of how many will compile).
+    assert len(primed(second)) == 1
+    for language in ("en", "zh"):
+        name = f"cv.{language}"
+        assert pdf_text(tmp_path / "second" / f"{name}.pdf") == pdf_text(
+            tmp_path / "first" / f"{name}.pdf"
+        )
+        assert (tmp_path / "second" / f"{name}.tex").read_bytes() == (
+            tmp_path / "first" / f"{name}.tex"
+        ).read_bytes()
+
+
+def test_changed_preamble_builds_right_without_the_head_start(profile, tmp_path):
+    build(profile, out_dir=tmp_path / "first")
+    data = yaml.safe_load(profile.read_text(encoding="utf-8"))
+    data.update(variants={"roomy": {"font_size": "11pt"}}, default_variant="roomy")
+    profile.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    results = build(profile, out_dir=tmp_path / "second")
+    assert primed(results) == []  # both preambles differ from the ones remembered
+    for result, text in zip(results, ("Hunan University", "湖南大学"), strict=True):
+        assert "\\documentclass[11pt]{article}" in result.tex.read_text(encoding="utf-8")
+        assert text in pdf_text(result.pdf)
+    assert len(primed(build(profile, out_dir=tmp_path / "third"))) == 1  # remembered anew
+
+
+def test_a_wrong_record_never_reaches_a_pdf(profile, tmp_path, monkeypatch):
+    """Whatever the per-user record says, only a guess equal to the real source is used."""
+    build(profile, out_dir=tmp_path / "first")
+    monkeypatch.setenv("CVTEX_CACHE_DIR", str(tmp_path / "user-cache"))
+    record = tmp_path / "user-cache" / headstart.FOLDER
+    forged = DOCUMENT.replace("\\usepackage{xcolor}", "\\AtBeginDocument{FORGED TEXT}")
+    headstart.remember(profile, "classic", None, {"en": forged, "zh": forged})
+    files = list(record.glob("*.json"))
+    assert len(files) == 1 and "FORGED" in files[0].read_text(encoding="utf-8")
+    results = build(profile, out_dir=tmp_path / "second")
+    assert primed(results) == []
+    for result in results:
+        assert "FORGED" not in pdf_text(result.pdf)
+    files[0].write_text("{not json", encoding="utf-8")  # unreadable: no head start, no error
+    results = build(profile, out_dir=tmp_path / "third")
+    assert primed(results) == []
+    assert json.loads(files[0].read_text(encoding="utf-8"))  # and it is written afresh
