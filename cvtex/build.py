@@ -214,10 +214,11 @@ def build(
 
     wants_pdf = "pdf" in formats
     engines_wanted = _engines_worth_starting(request, cache) if wants_pdf else 0
-    primer = (
-        recalled(profile_file, theme, variant, request.language_list()) if engines_wanted else ""
-    )
-    with _started_engines(out_dir, engines_wanted, primer) as engines:
+    with _started_engines(out_dir, engines_wanted) as engines:
+        if engines:  # given after they start: they read it only once their format is loaded
+            primer = recalled(profile_file, theme, variant, request.language_list())
+            for engine in engines:
+                engine.prime(primer)
         from .locale import load_locales
         from .profile import load_profile
 
@@ -415,9 +416,8 @@ def _engines_worth_starting(request: Request, cache: BuildCache) -> int:
 
 
 @contextlib.contextmanager
-def _started_engines(out_dir: Path, count: int, primer: str = "") -> Iterator[list[Engine]]:
-    """Engines loading their format, and reading ``primer``, while the profile is read;
-    those left unused are stopped.
+def _started_engines(out_dir: Path, count: int) -> Iterator[list[Engine]]:
+    """Engines loading their format while the profile is read; those left unused are stopped.
 
     They work in folders inside the out dir, so that results move into place in one step;
     if the build fails before anything is written, no empty out dir is left behind.
@@ -432,7 +432,6 @@ def _started_engines(out_dir: Path, count: int, primer: str = "") -> Iterator[li
                 engine = Engine(Path(tempfile.mkdtemp(prefix=".cvtex-", dir=out_dir)))
                 started.append(engine)
                 engine.start()
-                engine.prime(primer)
                 engines.append(engine)
         except (OSError, CvtexError):
             pass  # no head start: the build takes a little longer, and the compile says why

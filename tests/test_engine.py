@@ -3,11 +3,13 @@ on a file, and its errors and time limit behave the same. Real XeLaTeX."""
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
 
 import pytest
 
-from cvtex.engine import Engine
+from cvtex.engine import PIPE_JOB, Engine
 from cvtex.errors import EngineError
 
 from .conftest import pdf_text
@@ -70,3 +72,21 @@ def test_a_started_engine_never_fed_is_stopped(tmp_path):
     assert warm.process is not None and warm.process.poll() is None
     warm.stop()
     assert warm.process.poll() is not None
+
+
+def test_where_a_pipe_cannot_be_opened_ahead_the_engine_waits_for_xelatex(tmp_path, monkeypatch):
+    # POSIX leaves opening a FIFO for reading and writing undefined; Linux allows it.
+    # Elsewhere the engine is given its source once XeLaTeX has opened the pipe.
+    real_open = os.open
+
+    def open_without_read_write(path, flags, *args):
+        if flags & os.O_RDWR and str(path).endswith(f"{PIPE_JOB}.tex"):
+            raise OSError(errno.EINVAL, "refused for this test")
+        return real_open(path, flags, *args)
+
+    monkeypatch.setattr(os, "open", open_without_read_write)
+    warm = engine_in(tmp_path, "warm", started=True)
+    warm.prime(r"\documentclass{article}")  # nothing can be put in ahead: ignored
+    assert warm.warm and warm.primed == ""
+    run = warm.run(DOCUMENT, "cv.en.tex")
+    assert "The last line of a long source." in pdf_text(run.pdf)
