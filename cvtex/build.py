@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import errno
 import os
 import shutil
 import tempfile
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .buildcache import BuildCache, Output, Request, file_digest, file_digests, output_key
-from .engine import DEFAULT_TIMEOUT, Engine
+from .engine import DEFAULT_TIMEOUT, Engine, take_early
 from .errors import CvtexError, EngineError, InputError
 from .headstart import recalled, remember
 
@@ -393,16 +394,29 @@ def compile_into(
         if run.missing_glyphs:
             raise missing_glyph_error(run.missing_glyphs, loaded)
         pdf, tex = out_dir / f"{item.stem}.pdf", out_dir / f"{item.stem}.tex"
-        os.replace(run.pdf, pdf)
-        os.replace(engine.folder / tex.name, tex)
+        _move_into_place(run.pdf, pdf)
+        _move_into_place(engine.folder / tex.name, tex)
         if item.photo:
             # Beside the .tex too, so that running xelatex there by hand still works.
-            os.replace(engine.folder / item.photo, out_dir / item.photo)
+            _move_into_place(engine.folder / item.photo, out_dir / item.photo)
         primed = bool(engine.primed)
         return BuiltLanguage(item.language, pdf, tex, run.seconds, run.log, primed=primed)
     finally:
         engine.stop()
         shutil.rmtree(engine.folder, ignore_errors=True)
+
+
+def _move_into_place(source: Path, target: Path) -> None:
+    """Replace ``target`` with ``source`` in one step, from another file system too (an
+    engine started before the out dir was known works in the temporary folder)."""
+    try:
+        os.replace(source, target)
+    except OSError as exc:
+        if exc.errno != errno.EXDEV:
+            raise
+        staged = target.with_name(f".{target.name}.cvtex-tmp")
+        shutil.copyfile(source, staged)
+        os.replace(staged, target)
 
 
 def _engines_worth_starting(request: Request, cache: BuildCache) -> int:
@@ -419,16 +433,21 @@ def _engines_worth_starting(request: Request, cache: BuildCache) -> int:
 def _started_engines(out_dir: Path, count: int) -> Iterator[list[Engine]]:
     """Engines loading their format while the profile is read; those left unused are stopped.
 
-    They work in folders inside the out dir, so that results move into place in one step;
-    if the build fails before anything is written, no empty out dir is left behind.
+    The first may be one the ``cvtex`` executable started before the command line was
+    read, in the temporary folder; the others work in folders inside the out dir, so that
+    results move into place in one step. If the build fails before anything is written,
+    no empty out dir is left behind.
     """
     created = not out_dir.exists()
     engines: list[Engine] = []
     started: list[Engine] = []
+    if count and (early := take_early()) is not None:
+        engines.append(early)
+        started.append(early)
     try:
         try:
             out_dir.mkdir(parents=True, exist_ok=True)
-            for _ in range(count):
+            for _ in range(count - len(engines)):
                 engine = Engine(Path(tempfile.mkdtemp(prefix=".cvtex-", dir=out_dir)))
                 started.append(engine)
                 engine.start()

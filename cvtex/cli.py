@@ -10,7 +10,7 @@ import click
 
 from . import __version__
 from . import build as builder
-from .engine import DEFAULT_TIMEOUT
+from .engine import DEFAULT_TIMEOUT, stop_early
 from .errors import CvtexError, ExitCode
 
 # Only build's own light modules load with the CLI: the other commands import what they
@@ -97,6 +97,7 @@ def run() -> None:
     if isinstance(code, str):
         click.echo(code, err=True)
         code = 1
+    stop_early()  # started for a build that did not need it (nothing changed, --help, ...)
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code if isinstance(code, int) else 0)

@@ -11,6 +11,7 @@ import select
 import shutil
 import signal
 import subprocess
+import tempfile
 import time
 from dataclasses import dataclass
 from functools import cache
@@ -285,6 +286,34 @@ class Engine:
             "a very large profile may need a longer --timeout; otherwise please report "
             "this as a bug, with the profile",
         )
+
+
+# An engine started by the ``cvtex`` executable before its command line is parsed (see
+# launch), for the build to take over; one never taken is stopped when the command ends.
+_early: list[Engine] = []
+
+
+def start_early() -> None:
+    """Start an engine in a private temporary folder for the next build to take."""
+    engine = Engine(Path(tempfile.mkdtemp(prefix="cvtex-engine-")))
+    try:
+        engine.start()
+    except (OSError, CvtexError):  # no head start; the build itself says what is missing
+        engine.stop()
+        shutil.rmtree(engine.folder, ignore_errors=True)
+        return
+    _early.append(engine)
+
+
+def take_early() -> Engine | None:
+    return _early.pop() if _early else None
+
+
+def stop_early() -> None:
+    while _early:
+        engine = _early.pop()
+        engine.stop()
+        shutil.rmtree(engine.folder, ignore_errors=True)
 
 
 @cache

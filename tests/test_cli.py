@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -221,11 +222,15 @@ def test_html_with_a_missing_photo_names_the_line(tmp_path):
     assert f"{profile}:3:" in result.output and "nope.png" in result.output
 
 
+# What the `cvtex` console script runs (pyproject.toml).
+EXECUTABLE = "import sys; from cvtex.launch import run; sys.argv[0] = 'cvtex'; run()"
+
+
 def test_cli_starts_without_loading_models_or_templates():
     """`cvtex build` starts XeLaTeX before pydantic and Jinja load (~100 ms); an import of
     them at the top of cli.py or build.py would quietly undo that."""
     code = (
-        "import sys, cvtex.cli, cvtex.output_formats; "
+        "import sys, cvtex.launch, cvtex.engine, cvtex.cli, cvtex.output_formats; "
         "print(sorted(m for m in ('pydantic', 'jinja2', 'cvtex.model') if m in sys.modules))"
     )
     loaded = subprocess.run(
@@ -244,7 +249,51 @@ def test_cli_starts_without_loading_models_or_templates():
 )
 def test_the_executable_flushes_its_output_and_keeps_exit_codes(args, code, stream, text):
     """`cvtex` ends with os._exit (no interpreter teardown): nothing may be lost by it."""
-    runner = "import sys; from cvtex.cli import run; sys.argv[0] = 'cvtex'; run()"
+    runner = EXECUTABLE
     done = subprocess.run([sys.executable, "-c", runner, *args], capture_output=True, text=True)
     assert done.returncode == code
     assert text in getattr(done, stream)
+
+
+def processes_working_in(folder: Path) -> list[str]:
+    """Processes whose working folder is inside ``folder`` (Linux /proc)."""
+    found = []
+    for cwd in Path("/proc").glob("[0-9]*/cwd"):
+        try:
+            if cwd.readlink().is_relative_to(folder):
+                found.append(cwd.parent.name)
+        except OSError:
+            continue  # ended meanwhile, or not ours to read
+    return found
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["build", "{profile}", "--out", "{out}", "--force"],  # compiles: the engine is taken
+        ["build", "{profile}", "--out", "{out}"],  # nothing changed: it is not needed
+        ["build", "{profile}", "--out", "{out}", "--format", "md"],  # no PDF: not needed
+        ["build", "--help"],
+        ["build", "{profile}", "--no-such-option"],
+        ["build", "/no/such/cv.yaml"],
+    ],
+)
+def test_the_executable_leaves_no_engine_behind(args, tiny, tmp_path):
+    """`cvtex build` starts XeLaTeX before it parses its command line: that engine is
+    either used by the build or stopped, its folder removed, however the command ends."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    out = tiny.parent / "out"
+    command = [arg.format(profile=tiny, out=out) for arg in args]
+    environment = {**os.environ, "TMPDIR": str(temporary)}
+    done = subprocess.run(
+        [sys.executable, "-c", EXECUTABLE, *command],
+        capture_output=True,
+        text=True,
+        env=environment,
+    )
+    assert done.returncode in (0, ExitCode.USER_ERROR, ExitCode.USAGE), done.stderr
+    assert list(temporary.iterdir()) == []
+    assert processes_working_in(temporary) == []
+    if done.returncode == 0 and "--help" not in args:
+        assert (out / "cv.zh.pdf").exists() and (out / "cv.en.pdf").exists()

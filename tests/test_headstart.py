@@ -4,13 +4,17 @@ Real XeLaTeX, no timings."""
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 import yaml
 
-from cvtex import headstart
+from cvtex import engine, headstart
 from cvtex.build import build
 from cvtex.engine import Engine
 from cvtex.errors import EngineError
@@ -144,3 +148,51 @@ def test_a_wrong_record_never_reaches_a_pdf(profile, tmp_path, monkeypatch):
     results = build(profile, out_dir=tmp_path / "third")
     assert primed(results) == []
     assert json.loads(files[0].read_text(encoding="utf-8"))  # and it is written afresh
+
+
+def test_an_engine_started_before_the_command_line_is_taken_once_or_stopped(tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    engine.start_early()
+    early = engine.take_early()
+    assert early is not None and early.warm and early.folder.parent == tmp_path / "tmp"
+    assert engine.take_early() is None
+    early.stop()  # what a build does with an engine it took
+    shutil.rmtree(early.folder)
+    engine.start_early()
+    engine.stop_early()
+    assert list((tmp_path / "tmp").iterdir()) == []
+
+
+def test_a_build_takes_over_an_engine_in_another_file_system(profile, tmp_path, monkeypatch):
+    """The engine the executable starts early works in the temporary folder, which is often
+    another file system than the out dir: its results are copied, then moved into place."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    real_replace = os.replace
+    crossed = []
+
+    def replace_within_one_file_system(source, target):
+        if Path(source).is_relative_to(tmp_path / "tmp"):
+            crossed.append(Path(target).name)
+            raise OSError(errno.EXDEV, "Invalid cross-device link")
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", replace_within_one_file_system)
+    engine.start_early()
+    results = build(profile, out_dir=tmp_path / "out")
+    assert engine.take_early() is None  # taken over by the build
+    assert sorted(crossed) == ["cv.en.pdf", "cv.en.tex"] or sorted(crossed) == [
+        "cv.zh.pdf",
+        "cv.zh.tex",
+    ]
+    for result in results:
+        assert {"en": "Hunan University", "zh": "湖南大学"}[result.language] in pdf_text(result.pdf)
+    assert sorted(path.name for path in (tmp_path / "out").iterdir()) == [
+        ".cvtex-cache.json",
+        "cv.en.pdf",
+        "cv.en.tex",
+        "cv.zh.pdf",
+        "cv.zh.tex",
+    ]
+    assert list((tmp_path / "tmp").iterdir()) == []
