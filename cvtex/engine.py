@@ -295,7 +295,10 @@ _early: list[Engine] = []
 
 def start_early() -> None:
     """Start an engine in a private temporary folder for the next build to take."""
-    engine = Engine(Path(tempfile.mkdtemp(prefix="cvtex-engine-")))
+    try:
+        engine = Engine(Path(tempfile.mkdtemp(prefix="cvtex-engine-")))
+    except OSError:
+        return  # no head start: the build starts its engines in the out dir
     try:
         engine.start()
     except (OSError, CvtexError):  # no head start; the build itself says what is missing

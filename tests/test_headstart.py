@@ -164,6 +164,12 @@ def test_an_engine_started_before_the_command_line_is_taken_once_or_stopped(tmp_
     assert list((tmp_path / "tmp").iterdir()) == []
 
 
+def test_without_a_usable_temporary_folder_nothing_is_started_early(tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "missing"))
+    engine.start_early()  # no error: the build starts its engines in the out dir instead
+    assert engine.take_early() is None
+
+
 def test_a_build_takes_over_an_engine_in_another_file_system(profile, tmp_path, monkeypatch):
     """The engine the executable starts early works in the temporary folder, which is often
     another file system than the out dir: its results are copied, then moved into place."""
