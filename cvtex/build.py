@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .formats import Page
     from .locale import Locales
     from .localize import Fallback
-    from .model import Profile, Variant
+    from .model import Fonts, Profile, Variant
     from .profile import LoadedProfile
 
 DEFAULT_THEME = "classic"
@@ -131,9 +131,10 @@ def render_languages(
     locales: Locales | None = None,
 ) -> list[RenderedLanguage]:
     """The pure half of a build: LaTeX source for each language, no engine involved."""
+    from .fonts import has_cjk
     from .locale import Locales
     from .localize import localize
-    from .render import language_settings, render_tex
+    from .render import language_settings, render_tex, with_cjk_fallback
     from .theme import load_theme
 
     theme = load_theme(theme_name)
@@ -150,10 +151,24 @@ def render_languages(
             str(loaded.source.locate_key(("fonts", language))),
         )
         tex = render_tex(view, catalog, theme, settings)
+        if settings.cjk_serif is None and has_cjk(tex):
+            settings = with_cjk_fallback(settings, _cjk_fonts(loaded.profile, locales))
+            tex = render_tex(view, catalog, theme, settings)
         stem = output_stem(loaded.file, language, variant)
         cjk = settings.cjk_serif is not None
         rendered.append(RenderedLanguage(language, stem, tex, view.fallbacks, view.photo, cjk))
     return rendered
+
+
+def _cjk_fonts(profile: Profile, locales: Locales) -> Iterator[Fonts]:
+    """The CJK fonts of the profile's languages, in its order (its own choice first), then
+    Simplified Chinese's: for CJK text in a language that has none."""
+    for language in profile.languages:
+        if own := profile.fonts.get(language):
+            yield own
+        if locales.has(language):
+            yield locales.catalog(language).fonts
+    yield locales.catalog("zh").fonts
 
 
 def input_files(

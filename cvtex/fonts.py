@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -17,6 +18,12 @@ if TYPE_CHECKING:  # only a type here: importing the models would load pydantic
     from .model import FontChoice
 
 FONTS_CACHE = "fonts.json"
+# Han (with its extensions and compatibility forms), kana, Hangul, CJK symbols and
+# punctuation, full-width forms: characters no Latin font of a theme has.
+_CJK = re.compile(
+    "[\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3400-\u4dbf\u4e00-\u9fff"
+    "\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\U00020000-\U0003134f]"
+)
 
 
 @dataclass(frozen=True)
@@ -140,3 +147,7 @@ def families_with(char: str) -> list[str]:
     # A family line may list several names ("DejaVu Sans,DejaVu Sans Condensed"): the first
     # is the one fontspec finds it by.
     return sorted({line.split(",")[0].strip() for line in listing.splitlines() if line.strip()})
+
+
+def has_cjk(text: str) -> bool:
+    return _CJK.search(text) is not None

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from functools import cache
 
 import jinja2
@@ -67,6 +68,16 @@ def language_settings(
         icons=theme.icons if icon_font else {},
         language=catalog.code,
     )
+
+
+def with_cjk_fallback(settings: Settings, candidates: Iterable[Fonts]) -> Settings:
+    """Settings with CJK fonts for a language that has none, for the CJK text in its CV (a
+    Chinese co-author in the English CV): the first of ``candidates`` installed. Without
+    one, the settings stay as they are and the compile names the characters it lacks."""
+    for fonts in candidates:
+        if serif := resolve(fonts.serif):
+            return replace(settings, cjk_serif=serif, cjk_sans=resolve(fonts.sans) or serif)
+    return settings
 
 
 @cache

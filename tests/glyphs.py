@@ -15,7 +15,7 @@ from functools import cache
 from cvtex.build import DEFAULT_THEME
 from cvtex.fonts import ResolvedFont
 from cvtex.locale import load_catalog
-from cvtex.render import language_settings
+from cvtex.render import language_settings, with_cjk_fallback
 from cvtex.theme import load_theme
 
 # Where xeCJK sets text in the CJK font: ideographs, CJK punctuation, full-width forms
@@ -27,6 +27,8 @@ CJK_RANGES = ((0x3000, 0x303F), (0x4E00, 0x9FFF), (0xFF01, 0xFF5E))
 def covered(language: str) -> frozenset[str]:
     """Characters every face of the language's fonts has (printable ones and spaces)."""
     settings = language_settings(load_theme(DEFAULT_THEME), load_catalog(language))
+    # A language without CJK fonts borrows Chinese's for CJK text (render.with_cjk_fallback).
+    settings = with_cjk_fallback(settings, [load_catalog("zh").fonts])
     latin = _every_face(settings.serif) & _every_face(settings.sans)
     chars = set(latin)
     if settings.cjk_serif:

@@ -12,9 +12,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cvtex.build import build
+from cvtex.build import DEFAULT_THEME, build
 from cvtex.cli import main
 from cvtex.errors import ExitCode
+from cvtex.locale import load_catalog
+from cvtex.model import FontChoice, Fonts
+from cvtex.render import language_settings, with_cjk_fallback
+from cvtex.theme import load_theme
 
 from .conftest import EXAMPLE, GERMAN, ROOT, normalized, pdf_text
 
@@ -279,3 +283,64 @@ def test_a_catalog_naming_a_template_the_theme_lacks(tmp_path):
     missing = run("build", EXAMPLE, "--locale-file", tmp_path / "nope.yaml", "--lang", "de")
     assert missing.exit_code == ExitCode.USER_ERROR
     assert "nope.yaml: no such locale catalog" in missing.output
+
+
+# -- CJK text in a CV whose language has no CJK fonts --------------------------------------
+
+MIXED = """\
+languages: [en, {chinese}]
+name: {{en: Ann Lee, {chinese}: 李安}}
+owner_names: [Ann Lee, 李安]
+education:
+  - institution: {{en: Hunan University, {chinese}: 湖南大学}}
+    degree: {{en: B.Eng., {chinese}: 工学学士}}
+    start: 2016
+    end: 2020
+publications:
+  - title: {{en: "Training at scale: “quoted” — and more…", {chinese}: 大规模训练}}
+    authors: [Ann Lee, 方缙]
+    venue: {{en: 计算机学报 (Chinese Journal of Computers), {chinese}: 计算机学报}}
+    year: 2024
+"""
+
+
+def fonts_of(pdf: Path) -> str:
+    return subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True).stdout
+
+
+def test_chinese_text_in_the_english_cv_is_set_in_a_chinese_font(tmp_path):
+    profile = write(tmp_path, MIXED.format(chinese="zh"))
+    (english,) = build(profile, "en", tmp_path / "out")
+    text = normalized(pdf_text(english.pdf))
+    for written in ("方缙", "计算机学报 (Chinese Journal of Computers)", "“quoted” — and more…"):
+        assert normalized(written) in text, written
+    tex = english.tex.read_text(encoding="utf-8")
+    assert "\\setCJKmainfont{Noto Serif CJK SC}" in tex
+    # Quotes, dashes and the ellipsis stay in the Latin font, not xeCJK's full-width ones.
+    assert '\\xeCJKDeclareCharClass{Default}{"2013, "2014, "2018' in tex
+    assert "NotoSerifCJK" in fonts_of(english.pdf) and "Pagella" in fonts_of(english.pdf)
+
+
+def test_the_borrowed_fonts_follow_the_profiles_chinese(tmp_path):
+    profile = write(tmp_path, MIXED.format(chinese="zh-TW"))
+    (english,) = build(profile, "en", tmp_path / "out")
+    assert "\\setCJKmainfont{Noto Serif CJK TC}" in english.tex.read_text(encoding="utf-8")
+
+
+def test_an_english_cv_without_cjk_text_loads_no_cjk_fonts(tmp_path):
+    profile = write(tmp_path, MIXED.format(chinese="zh").replace("方缙", "Jin Fang"))
+    profile.write_text(
+        profile.read_text(encoding="utf-8").replace(
+            "计算机学报 (Chinese Journal of Computers)", "Chinese Journal of Computers"
+        ),
+        encoding="utf-8",
+    )
+    (english,) = build(profile, "en", tmp_path / "out")
+    assert "xeCJK" not in english.tex.read_text(encoding="utf-8")
+    assert "CJK" not in fonts_of(english.pdf)
+
+
+def test_without_an_installed_cjk_font_nothing_is_borrowed():
+    english = language_settings(load_theme(DEFAULT_THEME), load_catalog("en"))
+    absent = Fonts(serif=[FontChoice(family="No Such CJK Font")])
+    assert with_cjk_fallback(english, [absent]) == english  # the compile names the glyphs
