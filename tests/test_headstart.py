@@ -202,3 +202,11 @@ def test_a_build_takes_over_an_engine_in_another_file_system(profile, tmp_path, 
         "cv.zh.tex",
     ]
     assert list((tmp_path / "tmp").iterdir()) == []
+
+
+def test_primed_engine_obeys_the_time_limit(tmp_path):
+    endless = PREAMBLE + "\\begin{document}\\def\\x{\\x}\\x\n\\end{document}\n"
+    engine = primed_engine(tmp_path, PREAMBLE)
+    with pytest.raises(EngineError, match=r"did not finish cv\.en\.tex within 2 s"):
+        engine.run(endless, "cv.en.tex", timeout=2)
+    assert engine.process is not None and engine.process.poll() is not None
