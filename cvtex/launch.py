@@ -8,14 +8,43 @@ started first, from this module's few imports, and the build takes it over (see
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import sys
+from collections.abc import Iterator
+from types import FrameType
 
 
 def run() -> None:
-    if sys.argv[1:2] == ["build"]:
-        from .engine import start_early
+    # Stopped by SIGTERM (an editor's stop button, `timeout`), cvtex still stops its engines
+    # and removes their folders, as on Ctrl-C: XeLaTeX runs in sessions of its own, so
+    # nothing else would end them.
+    signal.signal(signal.SIGTERM, _exit_on_term)
+    from .engine import start_early, stop_early
 
-        start_early()
-    from .cli import run as run_command_line
+    try:
+        if sys.argv[1:2] == ["build"]:
+            with _terminate_later():  # the engine is then either not started or known
+                start_early()
+        from .cli import run as run_command_line
 
-    run_command_line()
+        run_command_line()  # stops the early engine itself, then ends the process
+    finally:
+        stop_early()  # terminated before the command line took over
+
+
+@contextlib.contextmanager
+def _terminate_later() -> Iterator[None]:
+    """Hold SIGTERM back for a moment; it is handled as soon as the block ends."""
+    holds = hasattr(signal, "pthread_sigmask")  # POSIX
+    if holds:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    try:
+        yield
+    finally:
+        if holds:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
+
+
+def _exit_on_term(signum: int, _frame: FrameType | None) -> None:
+    raise SystemExit(128 + signum)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,7 @@ from cvtex import __version__
 from cvtex.cli import main
 from cvtex.errors import ExitCode
 
-from .conftest import pdf_text
+from .conftest import EXAMPLE, pdf_text
 
 
 def run(*args: str):
@@ -297,3 +299,31 @@ def test_the_executable_leaves_no_engine_behind(args, tiny, tmp_path):
     assert processes_working_in(temporary) == []
     if done.returncode == 0 and "--help" not in args:
         assert (out / "cv.zh.pdf").exists() and (out / "cv.en.pdf").exists()
+
+
+def engine_folders(folder: Path) -> list[Path]:
+    return [path for path in folder.rglob("*cvtex-*") if path.is_dir()] if folder.exists() else []
+
+
+@pytest.mark.parametrize("when", ["the early engine starts", "the languages compile"])
+def test_a_terminated_build_stops_its_engines_and_removes_their_folders(tmp_path, when):
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    profile = tmp_path / "cv.yaml"
+    profile.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "out"
+    environment = {**os.environ, "TMPDIR": str(temporary)}
+    build = subprocess.Popen(
+        [sys.executable, "-c", EXECUTABLE, "build", str(profile), "--out", str(out)],
+        env=environment,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    # The example's four languages on this machine's cores: some compile in folders in out/.
+    watched = temporary if when == "the early engine starts" else out
+    while not engine_folders(watched) and build.poll() is None:
+        time.sleep(0.002)
+    build.send_signal(signal.SIGTERM)
+    assert build.wait(timeout=120) == 128 + signal.SIGTERM
+    assert engine_folders(temporary) == [] and engine_folders(out) == []
+    assert processes_working_in(tmp_path) == []
