@@ -24,6 +24,7 @@ from .buildcache import BuildCache, Output, Request, file_digest, file_digests, 
 from .engine import DEFAULT_TIMEOUT, Engine, take_early
 from .errors import CvtexError, EngineError, InputError
 from .headstart import recalled, remember
+from .resources import DEFAULT_THEME
 
 # The profile's models (pydantic) and the templates (Jinja) take ~100 ms to load: they
 # are imported where they are needed, after XeLaTeX has been started or found unneeded.
@@ -33,8 +34,8 @@ if TYPE_CHECKING:
     from .localize import Fallback
     from .model import Fonts, Profile, Variant
     from .profile import LoadedProfile
+    from .theme import Theme
 
-DEFAULT_THEME = "classic"
 WARNINGS_SHOWN = 10  # fallback warnings printed per language; validate lists them all
 
 
@@ -110,8 +111,15 @@ def output_stem(profile_file: Path, language: str, variant: str | None = None) -
 
 def select_variant(requested: str | None, profile: Profile) -> Variant | None:
     """``--variant``: a named variant; without it, the profile's default variant, if any."""
+    name = variant_name(requested, profile)
+    return profile.variants[name] if name else None
+
+
+def variant_name(requested: str | None, profile: Profile) -> str | None:
+    """The name of the variant a build uses: ``--variant``, else the profile's default."""
     if requested is None:
-        return profile.variants.get(profile.default_variant or "")
+        default = profile.default_variant
+        return default if default in profile.variants else None
     if requested not in profile.variants:
         known = ", ".join(profile.variants) or "none are defined"
         close = difflib.get_close_matches(requested, list(profile.variants), n=1)
@@ -120,13 +128,35 @@ def select_variant(requested: str | None, profile: Profile) -> Variant | None:
             + (f" (did you mean {close[0]!r}?)" if close else ""),
             f"variants: {known}",
         )
-    return profile.variants[requested]
+    return requested
+
+
+def chosen_theme(loaded: LoadedProfile, requested: str | None, variant: str | None) -> Theme:
+    """``--theme`` if given, else the variant's ``theme:``, else the profile's, else classic.
+
+    A theme folder named in the profile is relative to the profile's folder.
+    """
+    from .source import format_path
+    from .theme import find_theme
+
+    if requested:
+        return find_theme(requested)
+    profile = loaded.profile
+    name = variant_name(variant, profile)
+    for path, spec in (
+        (("variants", name or "", "theme"), profile.variants[name].theme if name else None),
+        (("theme",), profile.theme),
+    ):
+        if spec:
+            where = f"{loaded.source.locate(path)}: {format_path(path)}"
+            return find_theme(spec, loaded.file.parent, where)
+    return find_theme(DEFAULT_THEME)
 
 
 def render_languages(
     loaded: LoadedProfile,
     languages: list[str],
-    theme_name: str = DEFAULT_THEME,
+    theme_name: str | None = None,
     variant: str | None = None,
     locales: Locales | None = None,
 ) -> list[RenderedLanguage]:
@@ -134,28 +164,26 @@ def render_languages(
     from .fonts import has_cjk
     from .locale import Locales
     from .localize import localize
-    from .render import language_settings, render_tex, with_cjk_fallback
-    from .theme import load_theme
+    from .render import render_tex
+    from .settings import language_settings, with_cjk_fallback
 
-    theme = load_theme(theme_name)
+    theme = chosen_theme(loaded, theme_name, variant)
     locales = locales or Locales()
-    chosen_variant = select_variant(variant, loaded.profile)
+    chosen_name = variant_name(variant, loaded.profile)
+    chosen_variant = loaded.profile.variants[chosen_name] if chosen_name else None
     rendered = []
     for language in languages:
         catalog = locales.catalog(language)
         view = localize(loaded.profile, loaded.source, catalog, chosen_variant)
         settings = language_settings(
-            theme,
-            catalog,
-            loaded.profile.fonts.get(language),
-            str(loaded.source.locate_key(("fonts", language))),
+            theme, catalog, loaded.profile, loaded.source, chosen_variant, chosen_name
         )
         tex = render_tex(view, catalog, theme, settings)
-        if settings.cjk_serif is None and has_cjk(tex):
-            settings = with_cjk_fallback(settings, _cjk_fonts(loaded.profile, locales))
+        if settings.fonts.cjk_serif is None and has_cjk(tex):
+            settings = with_cjk_fallback(settings, list(_cjk_fonts(loaded.profile, locales)))
             tex = render_tex(view, catalog, theme, settings)
         stem = output_stem(loaded.file, language, variant)
-        cjk = settings.cjk_serif is not None
+        cjk = settings.fonts.cjk_serif is not None
         rendered.append(RenderedLanguage(language, stem, tex, view.fallbacks, view.photo, cjk))
     return rendered
 
@@ -174,15 +202,13 @@ def _cjk_fonts(profile: Profile, locales: Locales) -> Iterator[Fonts]:
 def input_files(
     loaded: LoadedProfile,
     languages: list[str],
-    theme_name: str,
+    theme: Theme,
     locale_files: Sequence[Path] = (),
 ) -> list[Path]:
     """Every file a build reads: what to hash for the cache, and what `cvtex watch` polls."""
     from .locale import catalog_file
-    from .theme import load_theme
 
-    theme_folder = load_theme(theme_name).folder
-    templates = sorted(path for path in theme_folder.rglob("*") if path.is_file())
+    templates = theme.files()
     catalogs = [catalog_file(language) for language in languages]
     files = [*loaded.inputs, *templates, *catalogs, *locale_files]
     return [path.resolve() for path in files]
@@ -196,7 +222,7 @@ def build(
     profile_file: Path,
     languages: str | None = None,
     out_dir: Path | None = None,
-    theme: str = DEFAULT_THEME,
+    theme: str | None = None,
     timeout: float = DEFAULT_TIMEOUT,
     on_done: Callable[[BuiltLanguage], None] | None = None,
     variant: str | None = None,
@@ -232,7 +258,7 @@ def build(
     engines_wanted = _engines_worth_starting(request, cache) if wants_pdf else 0
     with _started_engines(out_dir, engines_wanted) as engines:
         if engines:  # given after they start: they read it only once their format is loaded
-            primer = recalled(profile_file, theme, variant, request.language_list())
+            primer = recalled(profile_file, request.theme, variant, request.language_list())
             for engine in engines:
                 engine.prime(primer)
         from .locale import load_locales
@@ -250,7 +276,9 @@ def build(
         results = _compile_changed(
             rendered, out_dir, cache, engines, loaded, timeout, force, on_start, on_done
         )
-        remember(profile_file, theme, variant, {item.language: item.tex for item in rendered})
+        remember(
+            profile_file, request.theme, variant, {item.language: item.tex for item in rendered}
+        )
     # Written only now, so that a failed PDF leaves the pages as they were too.
     if pages:
         from .formats import write_page
@@ -262,7 +290,7 @@ def build(
                 on_page(written)
     if only_pdf:
         outputs = [Output(item.language, item.stem) for item in rendered]
-        inputs = input_files(loaded, chosen, theme, locale_files)
+        inputs = input_files(loaded, chosen, chosen_theme(loaded, theme, variant), locale_files)
         cache.record_request(request, file_digests(inputs, before), outputs)
         cache.save()
     return results
@@ -293,7 +321,7 @@ def _render_pages(
     loaded: LoadedProfile,
     languages: list[str],
     formats: Sequence[str],
-    theme: str,
+    theme: str | None,
     variant: str | None,
     locales: Locales,
 ) -> list[Page]:
@@ -301,11 +329,11 @@ def _render_pages(
     if not web:
         return []
     from .formats import render_pages
-    from .theme import load_theme
 
     stems = {language: output_stem(loaded.file, language, variant) for language in languages}
     chosen_variant = select_variant(variant, loaded.profile)
-    return render_pages(loaded, stems, web, load_theme(theme), chosen_variant, locales)
+    chosen = chosen_theme(loaded, theme, variant)
+    return render_pages(loaded, stems, web, chosen, chosen_variant, locales)
 
 
 def _compile_changed(

@@ -39,7 +39,9 @@ out_option = click.option(
     help="Output folder (default: out/ beside the profile).",
 )
 theme_option = click.option(
-    "--theme", default=builder.DEFAULT_THEME, show_default=True, help="Template theme."
+    "--theme",
+    help="A built-in theme (`cvtex themes` lists them) or a theme folder; "
+    "default: the profile's theme:, else classic.",
 )
 
 
@@ -128,7 +130,7 @@ def build(
     langs: str | None,
     locale_files: tuple[Path, ...],
     out_dir: Path | None,
-    theme: str,
+    theme: str | None,
     variant: str | None,
     formats: str | None,
     timeout: float,
@@ -199,7 +201,7 @@ class Progress:
     help="Seconds between looks at the files.",
 )
 def watch(
-    profile: Path, langs: str | None, out_dir: Path | None, theme: str, interval: float
+    profile: Path, langs: str | None, out_dir: Path | None, theme: str | None, interval: float
 ) -> None:
     """Build, then rebuild whenever the profile, a file it includes or a template is saved.
 

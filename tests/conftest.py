@@ -61,27 +61,22 @@ def built_example(tmp_path_factory: pytest.TempPathFactory) -> BuiltExample:
 
 
 @pytest.fixture
-def custom_theme(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> Iterator[Callable[[str, Callable[[str], str]], str]]:
-    """Make themes from the classic one with its base template edited, beside it.
+def custom_theme(tmp_path: Path) -> Iterator[Callable[[str, Callable[[str], str]], str]]:
+    """Make theme folders from a copy of the classic one with its base template edited.
 
     For what only a broken or hostile theme can do to the engine (loop, fail): a profile
-    cannot. Returns the theme's name for ``build(theme=...)`` and ``--theme``.
+    cannot. Returns the folder's path for ``build(theme=...)`` and ``--theme``.
     """
-    folder = tmp_path / "themes"
-    shutil.copytree(ROOT / "templates", folder)  # the shipped themes stay available
-    monkeypatch.setattr(themes, "TEMPLATES_DIR", folder)
-    themes.load_theme.cache_clear()  # themes are cached by name
 
     def make(name: str, edit: Callable[[str], str]) -> str:
-        shutil.copytree(ROOT / "templates" / "classic", folder / name)
-        base = folder / name / "base.tex.j2"
+        folder = tmp_path / "themes" / name
+        shutil.copytree(ROOT / "templates" / "classic", folder)
+        base = folder / "base.tex.j2"
         base.write_text(edit(base.read_text(encoding="utf-8")), encoding="utf-8")
-        return name
+        return str(folder)
 
     yield make
-    themes.load_theme.cache_clear()
+    themes.forget_themes()
 
 
 @pytest.fixture(scope="session", autouse=True)
