@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .buildcache import BuildCache, Output, Request, file_digest, file_digests, output_key
-from .engine import DEFAULT_TIMEOUT, Engine, take_early
+from .engine import DEFAULT_TIMEOUT, Engine, EngineRun, take_early
 from .errors import CvtexError, EngineError, InputError
 from .headstart import recalled, remember
 from .resources import DEFAULT_THEME
@@ -29,11 +29,14 @@ from .resources import DEFAULT_THEME
 # The profile's models (pydantic) and the templates (Jinja) take ~100 ms to load: they
 # are imported where they are needed, after XeLaTeX has been started or found unneeded.
 if TYPE_CHECKING:
+    from .design import Design
+    from .fit import Step
     from .formats import Page
-    from .locale import Locales
-    from .localize import Fallback
+    from .locale import Catalog, Locales
+    from .localize import CvView, Fallback
     from .model import Fonts, Profile, Variant
     from .profile import LoadedProfile
+    from .settings import Settings
     from .theme import Theme
 
 WARNINGS_SHOWN = 10  # fallback warnings printed per language; validate lists them all
@@ -47,6 +50,18 @@ class RenderedLanguage:
     fallbacks: list[Fallback]
     photo: str | None = None  # the file name the .tex expects the photo under
     cjk_fonts: bool = False  # the source loads xeCJK and CJK fonts: the slower compile
+    fit: Fit | None = None  # design.fit_pages: how to typeset the same CV tighter
+    fit_step: Step | None = None  # the step ``tex`` is typeset at, when it is not the design's
+
+
+@dataclass(frozen=True)
+class Fit:
+    """What fitting a CV to ``pages`` needs: its design and a way to render it at a step."""
+
+    pages: int
+    design: Design
+    render: Callable[[Design], str]  # the same view, catalog, theme and fonts
+    base_tex: str  # the CV at its design: what a fit found before is remembered by
 
 
 @dataclass(frozen=True)
@@ -58,6 +73,8 @@ class BuiltLanguage:
     log: str  # XeLaTeX's log of the run, kept for inspection
     compiled: bool = True  # False: the PDF already there was still right, and was kept
     primed: bool = False  # its engine read the preamble before the profile was rendered
+    fitted: str = ""  # what fit_pages did: "fitted to 1 page at 9.5 pt, spacing 55%"
+    fit_step: Step | None = None  # the step of tightening the PDF was typeset at
 
 
 def select_languages(
@@ -184,8 +201,22 @@ def render_languages(
             tex = render_tex(view, catalog, theme, settings)
         stem = output_stem(loaded.file, language, variant)
         cjk = settings.fonts.cjk_serif is not None
-        rendered.append(RenderedLanguage(language, stem, tex, view.fallbacks, view.photo, cjk))
+        fit = None
+        if settings.design.fit_pages:
+            render = _renderer(view, catalog, theme, settings)
+            fit = Fit(settings.design.fit_pages, settings.design, render, tex)
+        rendered.append(RenderedLanguage(language, stem, tex, view.fallbacks, view.photo, cjk, fit))
     return rendered
+
+
+def _renderer(
+    view: CvView, catalog: Catalog, theme: Theme, settings: Settings
+) -> Callable[[Design], str]:
+    from dataclasses import replace
+
+    from .render import render_tex
+
+    return lambda design: render_tex(view, catalog, theme, replace(settings, design=design))
 
 
 def _cjk_fonts(profile: Profile, locales: Locales) -> Iterator[Fonts]:
@@ -248,7 +279,10 @@ def build(
     # Hashed before anything is read, so that a save during the build is never missed.
     before = file_digests([profile_file.resolve(), *(cache.inputs_of(request) or [])])
     if only_pdf and not force and (outputs := cache.up_to_date(request, before)) is not None:
-        kept = [_kept(output.language, output.stem, out_dir) for output in outputs]
+        kept = [
+            _kept(output.language, output.stem, out_dir, cache.fit_of(output.stem))
+            for output in outputs
+        ]
         for result in kept:
             if on_done:
                 on_done(result)
@@ -350,11 +384,12 @@ def _compile_changed(
     results: dict[str, BuiltLanguage] = {}
     changed = []
     for item in rendered:
+        item = _as_fitted_before(item, cache, loaded)
         key = output_key(item.tex + _photo_digest(loaded, item))
-        if not force and cache.compiled_from(item.stem, key):
+        if not force and cache.compiled_from(item.stem, key) and _fit_known(item, cache, loaded):
             _write_tex(out_dir / f"{item.stem}.tex", item.tex)  # in case it was deleted
-            cache.record_output(item.stem, key, item.tex, None)
-            results[item.stem] = _kept(item.language, item.stem, out_dir)
+            cache.record_output(item.stem, key, item.tex, None, cache.fit_of(item.stem))
+            results[item.stem] = _kept(item.language, item.stem, out_dir, cache.fit_of(item.stem))
             if on_done:
                 on_done(results[item.stem])
         else:
@@ -366,7 +401,10 @@ def _compile_changed(
     def compile_one(item: RenderedLanguage, engine: Engine | None) -> BuiltLanguage:
         if on_start:
             on_start(item.language)
-        built = compile_into(item, out_dir, loaded, timeout, engine)
+        if item.fit is not None:
+            built = compile_fitted(item, out_dir, loaded, timeout, engine)
+        else:
+            built = compile_into(item, out_dir, loaded, timeout, engine)
         if on_done:
             on_done(built)
         return built
@@ -378,21 +416,76 @@ def _compile_changed(
     workers = max(1, min(len(changed), os.cpu_count() or 1))
     with ThreadPoolExecutor(max_workers=workers) as pool:
         futures = [
-            (item, key, pool.submit(compile_one, item, _engine_for(item.tex, engines)))
-            for item, key in changed
+            (item, pool.submit(compile_one, item, _engine_for(item.tex, engines)))
+            for item, _ in changed
         ]
-        for item, key, future in futures:
+        for item, future in futures:
             try:
                 built = future.result()
             except CvtexError as exc:
                 errors.append(exc)
                 continue
-            cache.record_output(item.stem, key, item.tex, built.seconds)
+            fit = _fit_record(item, built, loaded)
+            cache.record_output(
+                item.stem,
+                _built_key(built, loaded, item),
+                built.tex.read_text(encoding="utf-8"),
+                built.seconds,
+                fit,
+            )
             results[item.stem] = built
     cache.save()  # what did compile stays recorded even if another language failed
     if errors:
         raise errors[0] if len(errors) == 1 else _combine(errors)
     return [results[item.stem] for item in rendered]
+
+
+def _as_fitted_before(
+    item: RenderedLanguage, cache: BuildCache, loaded: LoadedProfile
+) -> RenderedLanguage:
+    """A CV to fit, at the step that fitted exactly the same CV last time (if one did)."""
+    from dataclasses import replace
+
+    from .fit import Step
+
+    record = cache.fit_of(item.stem)
+    if item.fit is None or not record or record.get("from") != _fit_key(item, loaded):
+        return item
+    if "spacing" not in record:
+        return item
+    step = Step(float(record["spacing"]), float(record["font_size"]))
+    return replace(item, tex=item.fit.render(step.apply(item.fit.design)), fit_step=step)
+
+
+def _fit_known(item: RenderedLanguage, cache: BuildCache, loaded: LoadedProfile) -> bool:
+    """Whether the PDF on record was made for the same CV with the same fit_pages: a PDF
+    that fits now because it was built before fit_pages was asked for is not known to."""
+    if item.fit is None:
+        return True
+    record = cache.fit_of(item.stem)
+    return bool(record and record.get("from") == _fit_key(item, loaded))
+
+
+def _fit_key(item: RenderedLanguage, loaded: LoadedProfile) -> str:
+    assert item.fit is not None
+    return output_key(f"fit {item.fit.pages}\n{item.fit.base_tex}{_photo_digest(loaded, item)}")
+
+
+def _fit_record(
+    item: RenderedLanguage, built: BuiltLanguage, loaded: LoadedProfile
+) -> dict[str, object] | None:
+    """What the cache keeps of a fit: the CV it was for, the step it took, its note."""
+    if item.fit is None:
+        return None
+    record: dict[str, object] = {"from": _fit_key(item, loaded), "note": built.fitted}
+    step = built.fit_step
+    if step is not None and (step.spacing, step.font_size) != (1.0, item.fit.design.font_size):
+        record.update(spacing=step.spacing, font_size=step.font_size)
+    return record
+
+
+def _built_key(built: BuiltLanguage, loaded: LoadedProfile, item: RenderedLanguage) -> str:
+    return output_key(built.tex.read_text(encoding="utf-8") + _photo_digest(loaded, item))
 
 
 def _engine_for(tex: str, engines: list[Engine]) -> Engine | None:
@@ -423,6 +516,120 @@ def compile_into(
 
     A failed build leaves the previous PDF and .tex as they were.
     """
+    typeset = _typeset(item, item.tex, out_dir, loaded, timeout, engine)
+    try:
+        return typeset.place(out_dir)
+    finally:
+        typeset.discard()
+
+
+def compile_fitted(
+    item: RenderedLanguage,
+    out_dir: Path,
+    loaded: LoadedProfile,
+    timeout: float,
+    engine: Engine | None = None,
+) -> BuiltLanguage:
+    """Compile, and if the CV takes more pages than ``fit_pages``, find the first step of
+    tightening that fits (see fit.py), trying several at once; only the result is placed."""
+    from .fit import first_fitting, steps
+
+    assert item.fit is not None
+    target = item.fit.pages
+    ladder = steps(item.fit.design)
+    start = ladder.index(item.fit_step) if item.fit_step in ladder else 0
+    trials = {start: _typeset(item, item.tex, out_dir, loaded, timeout, engine)}
+    try:
+        first = trials[start]
+        if first.run.pages <= target:
+            note = _fit_note(item, first.run.pages, ladder[start]) if start else ""
+            return first.place(out_dir, note, step=ladder[start])
+        if start:  # what fitted this CV before no longer does (fonts changed): search again
+            trials[0] = _typeset(item, item.fit.render(item.fit.design), out_dir, loaded, timeout)
+            if trials[0].run.pages <= target:
+                return trials[0].place(out_dir, "", step=ladder[0])
+
+        def typeset_step(index: int) -> None:
+            assert item.fit is not None
+            tighter = ladder[index].apply(item.fit.design)
+            trials[index] = _typeset(item, item.fit.render(tighter), out_dir, loaded, timeout)
+
+        def pages_at(indexes: list[int]) -> dict[int, int]:
+            from concurrent.futures import ThreadPoolExecutor
+
+            wanted = [index for index in indexes if index not in trials]
+            with ThreadPoolExecutor(max_workers=max(1, len(wanted))) as pool:
+                list(pool.map(typeset_step, wanted))  # each trial is kept, to be discarded
+            return {index: trials[index].run.pages for index in indexes}
+
+        width = max(1, os.cpu_count() or 1)
+        found, seen = first_fitting(len(ladder), pages_at, target, width)
+        if found is None:
+            tightest = ladder[-1]
+            note = (
+                f"does not fit on {_pages(target)} even at {tightest.describe()} "
+                f"({_pages(seen[len(ladder) - 1])} needed); kept the design "
+                f"({_pages(trials[0].run.pages)})"
+            )
+            return trials[0].place(out_dir, note, step=ladder[0])
+        return trials[found].place(
+            out_dir, _fit_note(item, seen[found], ladder[found]), step=ladder[found]
+        )
+    finally:
+        for trial in trials.values():
+            trial.discard()
+
+
+def _fit_note(item: RenderedLanguage, pages: int, step: Step) -> str:
+    return f"fitted to {_pages(pages)} at {step.describe()}"
+
+
+def _pages(count: int) -> str:
+    return f"{count} page" + ("" if count == 1 else "s")
+
+
+@dataclass
+class _Typeset:
+    """One XeLaTeX pass that succeeded, its results still in its private folder."""
+
+    item: RenderedLanguage
+    tex: str
+    run: EngineRun
+    engine: Engine
+
+    def place(self, out_dir: Path, fitted: str = "", step: Step | None = None) -> BuiltLanguage:
+        item = self.item
+        pdf, tex = out_dir / f"{item.stem}.pdf", out_dir / f"{item.stem}.tex"
+        _move_into_place(self.run.pdf, pdf)
+        _move_into_place(self.engine.folder / tex.name, tex)
+        if item.photo:
+            # Beside the .tex too, so that running xelatex there by hand still works.
+            _move_into_place(self.engine.folder / item.photo, out_dir / item.photo)
+        primed = bool(self.engine.primed)
+        return BuiltLanguage(
+            item.language,
+            pdf,
+            tex,
+            self.run.seconds,
+            self.run.log,
+            primed=primed,
+            fitted=fitted,
+            fit_step=step,
+        )
+
+    def discard(self) -> None:
+        self.engine.stop()
+        shutil.rmtree(self.engine.folder, ignore_errors=True)
+
+
+def _typeset(
+    item: RenderedLanguage,
+    tex: str,
+    out_dir: Path,
+    loaded: LoadedProfile,
+    timeout: float,
+    engine: Engine | None = None,
+) -> _Typeset:
     from .provenance import missing_glyph_error, traced
 
     if engine is None:
@@ -431,22 +638,16 @@ def compile_into(
         if item.photo:
             _place_photo(loaded, engine.folder / item.photo)
         try:
-            run = engine.run(item.tex, f"{item.stem}.tex", timeout)
+            run = engine.run(tex, f"{item.stem}.tex", timeout)
         except EngineError as exc:
-            raise traced(exc, item.tex, loaded) from None
+            raise traced(exc, tex, loaded) from None
         if run.missing_glyphs:
             raise missing_glyph_error(run.missing_glyphs, loaded)
-        pdf, tex = out_dir / f"{item.stem}.pdf", out_dir / f"{item.stem}.tex"
-        _move_into_place(run.pdf, pdf)
-        _move_into_place(engine.folder / tex.name, tex)
-        if item.photo:
-            # Beside the .tex too, so that running xelatex there by hand still works.
-            _move_into_place(engine.folder / item.photo, out_dir / item.photo)
-        primed = bool(engine.primed)
-        return BuiltLanguage(item.language, pdf, tex, run.seconds, run.log, primed=primed)
-    finally:
+    except BaseException:
         engine.stop()
         shutil.rmtree(engine.folder, ignore_errors=True)
+        raise
+    return _Typeset(item, tex, run, engine)
 
 
 def _move_into_place(source: Path, target: Path) -> None:
@@ -508,9 +709,18 @@ def _started_engines(out_dir: Path, count: int) -> Iterator[list[Engine]]:
                 out_dir.rmdir()  # only if the build left it empty
 
 
-def _kept(language: str, stem: str, out_dir: Path) -> BuiltLanguage:
+def _kept(
+    language: str, stem: str, out_dir: Path, fit: dict[str, object] | None = None
+) -> BuiltLanguage:
+    note = str(fit.get("note", "")) if fit else ""
     return BuiltLanguage(
-        language, out_dir / f"{stem}.pdf", out_dir / f"{stem}.tex", 0.0, "", compiled=False
+        language,
+        out_dir / f"{stem}.pdf",
+        out_dir / f"{stem}.tex",
+        0.0,
+        "",
+        compiled=False,
+        fitted=note,
     )
 
 

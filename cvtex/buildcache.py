@@ -192,7 +192,20 @@ class BuildCache:
 
     # -- recording -------------------------------------------------------------------------
 
-    def record_output(self, stem: str, key: str, tex: str, seconds: float | None) -> None:
+    def fit_of(self, stem: str) -> dict[str, Any] | None:
+        """How the PDF recorded for ``stem`` was fitted to its pages (see build.compile_fitted)."""
+        entry = self.outputs.get(stem)
+        fit = entry.get("fit") if entry else None
+        return fit if isinstance(fit, dict) else None
+
+    def record_output(
+        self,
+        stem: str,
+        key: str,
+        tex: str,
+        seconds: float | None,
+        fit: dict[str, Any] | None = None,
+    ) -> None:
         """Remember the PDF now in the folder as compiled from source with ``key``."""
         previous = self.outputs.get(stem, {})
         self.outputs[stem] = {
@@ -201,6 +214,8 @@ class BuildCache:
             "tex": text_digest(tex),
             "seconds": seconds if seconds is not None else previous.get("seconds"),
         }
+        if fit is not None:
+            self.outputs[stem]["fit"] = fit
         self._changed_outputs.add(stem)
 
     def record_request(self, request: Request, digests: Digests, outputs: list[Output]) -> None:
