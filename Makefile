@@ -16,9 +16,11 @@ APT_PACKAGES := texlive-xetex texlive-lang-chinese texlive-latex-extra \
 	texlive-fonts-recommended fonts-noto-cjk fonts-font-awesome fonts-texgyre poppler-utils
 # Only the tests need these: a headless browser that renders the HTML CV.
 TEST_APT_PACKAGES := chromium
+# Only `make gallery` needs this: it makes the committed PNGs a third of their size.
+GALLERY_APT_PACKAGES := pngquant
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all demo test cv system-deps test-system-deps venv lint format schema golden bench clean
+.PHONY: all demo test cv system-deps test-system-deps venv lint format schema golden bench gallery clean
 
 all: demo
 
@@ -59,15 +61,15 @@ cv: system-deps venv
 		$(foreach file,$(LOCALE_FILE),--locale-file $(file)) $(if $(STRICT),--strict)
 
 test: system-deps test-system-deps venv
-	$(BIN)/ruff check cvtex tests bench
-	$(BIN)/ruff format --check cvtex tests bench
+	$(BIN)/ruff check cvtex tests bench docs
+	$(BIN)/ruff format --check cvtex tests bench docs
 	$(BIN)/python -m pytest -q
 
 lint: venv
-	$(BIN)/ruff check cvtex tests bench && $(BIN)/ruff format --check cvtex tests bench
+	$(BIN)/ruff check cvtex tests bench docs && $(BIN)/ruff format --check cvtex tests bench docs
 
 format: venv
-	$(BIN)/ruff format cvtex tests bench && $(BIN)/ruff check --fix cvtex tests bench
+	$(BIN)/ruff format cvtex tests bench docs && $(BIN)/ruff check --fix cvtex tests bench docs
 
 # Regenerate the shipped JSON Schema and the golden .tex files after a deliberate change.
 schema: venv
@@ -80,6 +82,11 @@ golden: venv
 # figures, and the machine they came from, are written to bench/README.md.
 bench: system-deps venv
 	$(BIN)/python bench/bench.py --write
+
+# Page 1 of the example in every built-in theme and language: docs/gallery/<theme>.<lang>.png.
+gallery: system-deps venv
+	$(call apt_install,$(GALLERY_APT_PACKAGES))
+	$(BIN)/python docs/gallery.py
 
 clean:
 	rm -rf examples/*/out .pytest_cache
