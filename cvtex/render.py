@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from types import TracebackType
@@ -127,6 +128,15 @@ def render_tex(view: CvView, catalog: Catalog, theme: Theme, settings: Settings)
             f"{catalog.template!r}",
             f"use one of: {', '.join(c for c in children if c != 'base')}",
         ) from None
+    except jinja2.TemplateError as exc:
+        raise _template_error(exc, theme) from None
+
+
+@contextlib.contextmanager
+def located_template_errors(theme: Theme) -> Iterator[None]:
+    """A template's mistake as an error naming its file and line, not a traceback."""
+    try:
+        yield
     except jinja2.TemplateError as exc:
         raise _template_error(exc, theme) from None
 

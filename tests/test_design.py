@@ -480,3 +480,23 @@ def test_the_theme_contract_names_every_block_and_every_field():
     for cls in objects:
         for field in dataclasses.fields(cls):
             assert f"`{field.name}`" in doc, f"{cls.__name__}.{field.name} is not documented"
+
+
+def test_a_variant_names_its_own_theme(tmp_path):
+    def variant_theme(data):
+        data["variants"]["industry"]["theme"] = "look"
+
+    profile = example_with(tmp_path, variant_theme)
+    own_theme(profile.parent / "look", MARKED_HEADINGS)
+    loaded = load_profile(profile)
+    (plain,) = render_languages(loaded, ["en"])
+    (industry,) = render_languages(loaded, ["en"], variant="industry")
+    assert ">>" not in plain.tex and r"\cvsection{>> Experience}" in industry.tex
+
+
+def test_web_pages_come_from_the_theme_chain_and_name_a_broken_template(tmp_path, tiny):
+    theme = own_theme(tmp_path / "web")
+    (theme / "page.md.j2").write_text("# {{ cv.name }}\n{{ cv.nope }}\n", encoding="utf-8")
+    with pytest.raises(InputError) as error:
+        build(tiny, "en", theme=str(theme), formats=("md",))
+    assert f"{theme / 'page.md.j2'}:2:" in str(error.value)

@@ -48,15 +48,17 @@ def render_pages(
     locales: Locales,
 ) -> list[Page]:
     """Each web format for each language, in memory: nothing is written here."""
+    from ..render import located_template_errors
+
     pages = []
     for language, stem in stems.items():
         catalog = locales.catalog(language)
         view = localize(loaded.profile, loaded.source, catalog, variant)
         for name in formats:
             render = _RENDERERS[name]
-            pages.append(
-                Page(language, name, stem + EXTENSIONS[name], render(view, catalog, theme, loaded))
-            )
+            with located_template_errors(theme):
+                text = render(view, catalog, theme, loaded)
+            pages.append(Page(language, name, stem + EXTENSIONS[name], text))
     return pages
 
 
@@ -107,14 +109,16 @@ def _template(theme: Theme, name: str) -> jinja2.Template:
             "use --theme classic, add the template to the theme's folder, or extend a theme "
             "that has one",
         )
-    return _environment(tuple(str(folder) for folder in theme.folders), name).get_template(file)
+    return _environment(theme, name).get_template(file)
 
 
 @cache
-def _environment(folders: tuple[str, ...], name: str) -> jinja2.Environment:
+def _environment(theme: Theme, name: str) -> jinja2.Environment:
+    from ..render import ThemeLoader
+
     common = {
         # A theme's own file first, then its parents': as for the LaTeX templates.
-        "loader": jinja2.FileSystemLoader(list(folders)),
+        "loader": ThemeLoader(theme),
         "undefined": jinja2.StrictUndefined,
         "trim_blocks": True,
         "lstrip_blocks": True,
