@@ -127,15 +127,12 @@ def _csv_text(rows: list[Row], folder: Path, language: str) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["path", "line", "file", "from", "text", language])
     for row in rows:
-        writer.writerow(
-            [format_path(row.path), row.line, _relative(row.file, folder), row.source, row.text]
-            + [row.translation]
-        )
+        where = [format_path(row.path), row.line, _relative(row.file, folder)]
+        writer.writerow([*where, row.source, row.text, row.translation])
     return out.getvalue()
 
 
 def _yaml_text(rows: list[Row], folder: Path, profile_file: Path, language: str) -> str:
-    from ruamel.yaml import YAML
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
     from ruamel.yaml.scalarstring import LiteralScalarString
 
