@@ -362,7 +362,10 @@ def _absolute(url: str | None) -> str | None:
 
 
 def iso_date(date: YearMonth) -> str:
-    return f"{date.year:04d}-{date.month:02d}" if date.month else f"{date.year:04d}"
+    if date.month is None:
+        return f"{date.year:04d}"
+    day = f"-{date.day:02d}" if date.day else ""
+    return f"{date.year:04d}-{date.month:02d}{day}"
 
 
 def _dates(entry: model.Dated) -> dict[str, str]:
