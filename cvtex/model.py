@@ -194,13 +194,13 @@ class Dated(Scoped):
 def _description() -> Any:
     return Field(
         None,
-        description="A paragraph shown under the entry's heading, before its bullets "
-        "(a blank line in a | block starts another paragraph).",
+        description="A paragraph shown under the entry's heading, before its bullets or "
+        "items (a blank line in a | block starts another paragraph).",
     )
 
 
 def _numbered(what: str) -> Any:
-    return Field(False, description=f"Number the entry's {what} (1, 2, 3) instead of bullets.")
+    return Field(False, description=f"Number the entry's own {what} 1. 2. 3., not with bullets.")
 
 
 class Education(Dated):

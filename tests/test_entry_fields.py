@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import jsonschema
 import pytest
 from markdown_it import MarkdownIt
 
@@ -15,6 +16,7 @@ from cvtex.jsonresume import export, import_resumes
 from cvtex.locale import load_catalog
 from cvtex.localize import abbr_has_year, localize
 from cvtex.profile import load_profile
+from cvtex.source import load_yaml
 
 from .conftest import ROOT, pdf_text
 
@@ -177,3 +179,29 @@ def test_json_resume_carries_the_new_fields_and_brings_them_back(tmp_path):
     assert back.teaching[0].description == "Led the weekly labs on congestion control."
     runner_back = next(entry for entry in back.others if entry.text == "Marathon runner")
     assert runner_back.description == "Three finishes so far."
+
+
+def test_the_schema_knows_the_new_fields():
+    schema = json.loads((ROOT / "cvtex" / "profile.schema.json").read_text(encoding="utf-8"))
+    for file in (FULL, ROOT / "cvtex" / "starter.yaml"):
+        data, _ = load_yaml(file)  # dates stay text, as cvtex reads them
+        jsonschema.validate(data, schema)
+    minimal = {"name": "A", "layout": ["education"], "updated": "2024-03-03"}
+    jsonschema.validate(minimal, schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"name": {"same": "A", "only": ["en"]}}, schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"name": "A", "teaching": [{"course": "C", "numbered": True}]}, schema)
+    definitions = schema["$defs"]
+    for model, fields in {
+        "Education": ("description", "numbered", "links"),
+        "Experience": ("description", "numbered"),
+        "Teaching": ("description",),
+        "Talk": ("description",),
+        "Other": ("description", "numbered"),
+        "Same": ("same",),
+    }.items():
+        for name in fields:
+            assert definitions[model]["properties"][name]["description"], (model, name)
+    for name in ("updated", "layout"):
+        assert schema["properties"][name]["description"]
