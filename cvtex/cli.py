@@ -334,7 +334,10 @@ def translate_export(
 
     loaded = load_profile(profile)
     locales = load_locales(locale_files)
-    (language,) = builder.select_languages(language, loaded.profile.languages, locales) or [""]
+    chosen = builder.select_languages(language, loaded.profile.languages, locales)
+    if len(chosen) != 1:
+        raise click.BadParameter("give one language, such as zh", param_hint="--lang")
+    language = chosen[0]
     rows = export_rows(loaded, language, locales)
     target = out or profile.with_name(f"{profile.stem}.{language}.translation.yaml")
     if target.exists() and not force:
