@@ -21,20 +21,24 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .buildcache import BuildCache, Output, Request, file_digest, file_digests, output_key
-from .engine import DEFAULT_TIMEOUT, Engine, take_early
+from .engine import DEFAULT_TIMEOUT, Engine, EngineRun, take_early
 from .errors import CvtexError, EngineError, InputError
 from .headstart import recalled, remember
+from .resources import DEFAULT_THEME
 
 # The profile's models (pydantic) and the templates (Jinja) take ~100 ms to load: they
 # are imported where they are needed, after XeLaTeX has been started or found unneeded.
 if TYPE_CHECKING:
+    from .design import Design
+    from .fit import Step
     from .formats import Page
-    from .locale import Locales
-    from .localize import Fallback
+    from .locale import Catalog, Locales
+    from .localize import CvView, Fallback
     from .model import Fonts, Profile, Variant
     from .profile import LoadedProfile
+    from .settings import Settings
+    from .theme import Theme
 
-DEFAULT_THEME = "classic"
 WARNINGS_SHOWN = 10  # fallback warnings printed per language; validate lists them all
 
 
@@ -46,6 +50,18 @@ class RenderedLanguage:
     fallbacks: list[Fallback]
     photo: str | None = None  # the file name the .tex expects the photo under
     cjk_fonts: bool = False  # the source loads xeCJK and CJK fonts: the slower compile
+    fit: Fit | None = None  # design.fit_pages: how to typeset the same CV tighter
+    fit_step: Step | None = None  # the step ``tex`` is typeset at, when it is not the design's
+
+
+@dataclass(frozen=True)
+class Fit:
+    """What fitting a CV to ``pages`` needs: its design and a way to render it at a step."""
+
+    pages: int
+    design: Design
+    render: Callable[[Design], str]  # the same view, catalog, theme and fonts
+    base_tex: str  # the CV at its design: what a fit found before is remembered by
 
 
 @dataclass(frozen=True)
@@ -57,6 +73,8 @@ class BuiltLanguage:
     log: str  # XeLaTeX's log of the run, kept for inspection
     compiled: bool = True  # False: the PDF already there was still right, and was kept
     primed: bool = False  # its engine read the preamble before the profile was rendered
+    fitted: str = ""  # what fit_pages did: "fitted to 1 page at 9.5 pt, spacing 55%"
+    fit_step: Step | None = None  # the step of tightening the PDF was typeset at
 
 
 def select_languages(
@@ -110,8 +128,15 @@ def output_stem(profile_file: Path, language: str, variant: str | None = None) -
 
 def select_variant(requested: str | None, profile: Profile) -> Variant | None:
     """``--variant``: a named variant; without it, the profile's default variant, if any."""
+    name = variant_name(requested, profile)
+    return profile.variants[name] if name else None
+
+
+def variant_name(requested: str | None, profile: Profile) -> str | None:
+    """The name of the variant a build uses: ``--variant``, else the profile's default."""
     if requested is None:
-        return profile.variants.get(profile.default_variant or "")
+        default = profile.default_variant
+        return default if default in profile.variants else None
     if requested not in profile.variants:
         known = ", ".join(profile.variants) or "none are defined"
         close = difflib.get_close_matches(requested, list(profile.variants), n=1)
@@ -120,13 +145,35 @@ def select_variant(requested: str | None, profile: Profile) -> Variant | None:
             + (f" (did you mean {close[0]!r}?)" if close else ""),
             f"variants: {known}",
         )
-    return profile.variants[requested]
+    return requested
+
+
+def chosen_theme(loaded: LoadedProfile, requested: str | None, variant: str | None) -> Theme:
+    """``--theme`` if given, else the variant's ``theme:``, else the profile's, else classic.
+
+    A theme folder named in the profile is relative to the profile's folder.
+    """
+    from .source import format_path
+    from .theme import find_theme
+
+    if requested:
+        return find_theme(requested)
+    profile = loaded.profile
+    name = variant_name(variant, profile)
+    for path, spec in (
+        (("variants", name or "", "theme"), profile.variants[name].theme if name else None),
+        (("theme",), profile.theme),
+    ):
+        if spec:
+            where = f"{loaded.source.locate(path)}: {format_path(path)}"
+            return find_theme(spec, loaded.file.parent, where)
+    return find_theme(DEFAULT_THEME)
 
 
 def render_languages(
     loaded: LoadedProfile,
     languages: list[str],
-    theme_name: str = DEFAULT_THEME,
+    theme_name: str | None = None,
     variant: str | None = None,
     locales: Locales | None = None,
 ) -> list[RenderedLanguage]:
@@ -134,30 +181,42 @@ def render_languages(
     from .fonts import has_cjk
     from .locale import Locales
     from .localize import localize
-    from .render import language_settings, render_tex, with_cjk_fallback
-    from .theme import load_theme
+    from .render import render_tex
+    from .settings import language_settings, with_cjk_fallback
 
-    theme = load_theme(theme_name)
+    theme = chosen_theme(loaded, theme_name, variant)
     locales = locales or Locales()
-    chosen_variant = select_variant(variant, loaded.profile)
+    chosen_name = variant_name(variant, loaded.profile)
+    chosen_variant = loaded.profile.variants[chosen_name] if chosen_name else None
     rendered = []
     for language in languages:
         catalog = locales.catalog(language)
         view = localize(loaded.profile, loaded.source, catalog, chosen_variant)
         settings = language_settings(
-            theme,
-            catalog,
-            loaded.profile.fonts.get(language),
-            str(loaded.source.locate_key(("fonts", language))),
+            theme, catalog, loaded.profile, loaded.source, chosen_variant, chosen_name
         )
         tex = render_tex(view, catalog, theme, settings)
-        if settings.cjk_serif is None and has_cjk(tex):
-            settings = with_cjk_fallback(settings, _cjk_fonts(loaded.profile, locales))
+        if settings.fonts.cjk_serif is None and has_cjk(tex):
+            settings = with_cjk_fallback(settings, list(_cjk_fonts(loaded.profile, locales)))
             tex = render_tex(view, catalog, theme, settings)
         stem = output_stem(loaded.file, language, variant)
-        cjk = settings.cjk_serif is not None
-        rendered.append(RenderedLanguage(language, stem, tex, view.fallbacks, view.photo, cjk))
+        cjk = settings.fonts.cjk_serif is not None
+        fit = None
+        if settings.design.fit_pages:
+            render = _renderer(view, catalog, theme, settings)
+            fit = Fit(settings.design.fit_pages, settings.design, render, tex)
+        rendered.append(RenderedLanguage(language, stem, tex, view.fallbacks, view.photo, cjk, fit))
     return rendered
+
+
+def _renderer(
+    view: CvView, catalog: Catalog, theme: Theme, settings: Settings
+) -> Callable[[Design], str]:
+    from dataclasses import replace
+
+    from .render import render_tex
+
+    return lambda design: render_tex(view, catalog, theme, replace(settings, design=design))
 
 
 def _cjk_fonts(profile: Profile, locales: Locales) -> Iterator[Fonts]:
@@ -174,15 +233,13 @@ def _cjk_fonts(profile: Profile, locales: Locales) -> Iterator[Fonts]:
 def input_files(
     loaded: LoadedProfile,
     languages: list[str],
-    theme_name: str,
+    theme: Theme,
     locale_files: Sequence[Path] = (),
 ) -> list[Path]:
     """Every file a build reads: what to hash for the cache, and what `cvtex watch` polls."""
     from .locale import catalog_file
-    from .theme import load_theme
 
-    theme_folder = load_theme(theme_name).folder
-    templates = sorted(path for path in theme_folder.rglob("*") if path.is_file())
+    templates = theme.files()
     catalogs = [catalog_file(language) for language in languages]
     files = [*loaded.inputs, *templates, *catalogs, *locale_files]
     return [path.resolve() for path in files]
@@ -196,7 +253,7 @@ def build(
     profile_file: Path,
     languages: str | None = None,
     out_dir: Path | None = None,
-    theme: str = DEFAULT_THEME,
+    theme: str | None = None,
     timeout: float = DEFAULT_TIMEOUT,
     on_done: Callable[[BuiltLanguage], None] | None = None,
     variant: str | None = None,
@@ -222,7 +279,10 @@ def build(
     # Hashed before anything is read, so that a save during the build is never missed.
     before = file_digests([profile_file.resolve(), *(cache.inputs_of(request) or [])])
     if only_pdf and not force and (outputs := cache.up_to_date(request, before)) is not None:
-        kept = [_kept(output.language, output.stem, out_dir) for output in outputs]
+        kept = [
+            _kept(output.language, output.stem, out_dir, cache.fit_of(output.stem))
+            for output in outputs
+        ]
         for result in kept:
             if on_done:
                 on_done(result)
@@ -232,7 +292,7 @@ def build(
     engines_wanted = _engines_worth_starting(request, cache) if wants_pdf else 0
     with _started_engines(out_dir, engines_wanted) as engines:
         if engines:  # given after they start: they read it only once their format is loaded
-            primer = recalled(profile_file, theme, variant, request.language_list())
+            primer = recalled(profile_file, request.theme, variant, request.language_list())
             for engine in engines:
                 engine.prime(primer)
         from .locale import load_locales
@@ -250,7 +310,9 @@ def build(
         results = _compile_changed(
             rendered, out_dir, cache, engines, loaded, timeout, force, on_start, on_done
         )
-        remember(profile_file, theme, variant, {item.language: item.tex for item in rendered})
+        remember(
+            profile_file, request.theme, variant, {item.language: item.tex for item in rendered}
+        )
     # Written only now, so that a failed PDF leaves the pages as they were too.
     if pages:
         from .formats import write_page
@@ -262,7 +324,7 @@ def build(
                 on_page(written)
     if only_pdf:
         outputs = [Output(item.language, item.stem) for item in rendered]
-        inputs = input_files(loaded, chosen, theme, locale_files)
+        inputs = input_files(loaded, chosen, chosen_theme(loaded, theme, variant), locale_files)
         cache.record_request(request, file_digests(inputs, before), outputs)
         cache.save()
     return results
@@ -293,7 +355,7 @@ def _render_pages(
     loaded: LoadedProfile,
     languages: list[str],
     formats: Sequence[str],
-    theme: str,
+    theme: str | None,
     variant: str | None,
     locales: Locales,
 ) -> list[Page]:
@@ -301,11 +363,11 @@ def _render_pages(
     if not web:
         return []
     from .formats import render_pages
-    from .theme import load_theme
 
     stems = {language: output_stem(loaded.file, language, variant) for language in languages}
     chosen_variant = select_variant(variant, loaded.profile)
-    return render_pages(loaded, stems, web, load_theme(theme), chosen_variant, locales)
+    chosen = chosen_theme(loaded, theme, variant)
+    return render_pages(loaded, stems, web, chosen, chosen_variant, locales)
 
 
 def _compile_changed(
@@ -322,11 +384,12 @@ def _compile_changed(
     results: dict[str, BuiltLanguage] = {}
     changed = []
     for item in rendered:
+        item = _as_fitted_before(item, cache, loaded)
         key = output_key(item.tex + _photo_digest(loaded, item))
-        if not force and cache.compiled_from(item.stem, key):
+        if not force and cache.compiled_from(item.stem, key) and _fit_known(item, cache, loaded):
             _write_tex(out_dir / f"{item.stem}.tex", item.tex)  # in case it was deleted
-            cache.record_output(item.stem, key, item.tex, None)
-            results[item.stem] = _kept(item.language, item.stem, out_dir)
+            cache.record_output(item.stem, key, item.tex, None, cache.fit_of(item.stem))
+            results[item.stem] = _kept(item.language, item.stem, out_dir, cache.fit_of(item.stem))
             if on_done:
                 on_done(results[item.stem])
         else:
@@ -338,7 +401,10 @@ def _compile_changed(
     def compile_one(item: RenderedLanguage, engine: Engine | None) -> BuiltLanguage:
         if on_start:
             on_start(item.language)
-        built = compile_into(item, out_dir, loaded, timeout, engine)
+        if item.fit is not None:
+            built = compile_fitted(item, out_dir, loaded, timeout, engine)
+        else:
+            built = compile_into(item, out_dir, loaded, timeout, engine)
         if on_done:
             on_done(built)
         return built
@@ -350,21 +416,76 @@ def _compile_changed(
     workers = max(1, min(len(changed), os.cpu_count() or 1))
     with ThreadPoolExecutor(max_workers=workers) as pool:
         futures = [
-            (item, key, pool.submit(compile_one, item, _engine_for(item.tex, engines)))
-            for item, key in changed
+            (item, pool.submit(compile_one, item, _engine_for(item.tex, engines)))
+            for item, _ in changed
         ]
-        for item, key, future in futures:
+        for item, future in futures:
             try:
                 built = future.result()
             except CvtexError as exc:
                 errors.append(exc)
                 continue
-            cache.record_output(item.stem, key, item.tex, built.seconds)
+            fit = _fit_record(item, built, loaded)
+            cache.record_output(
+                item.stem,
+                _built_key(built, loaded, item),
+                built.tex.read_text(encoding="utf-8"),
+                built.seconds,
+                fit,
+            )
             results[item.stem] = built
     cache.save()  # what did compile stays recorded even if another language failed
     if errors:
         raise errors[0] if len(errors) == 1 else _combine(errors)
     return [results[item.stem] for item in rendered]
+
+
+def _as_fitted_before(
+    item: RenderedLanguage, cache: BuildCache, loaded: LoadedProfile
+) -> RenderedLanguage:
+    """A CV to fit, at the step that fitted exactly the same CV last time (if one did)."""
+    from dataclasses import replace
+
+    from .fit import Step
+
+    record = cache.fit_of(item.stem)
+    if item.fit is None or not record or record.get("from") != _fit_key(item, loaded):
+        return item
+    if "spacing" not in record:
+        return item
+    step = Step(float(record["spacing"]), float(record["font_size"]))
+    return replace(item, tex=item.fit.render(step.apply(item.fit.design)), fit_step=step)
+
+
+def _fit_known(item: RenderedLanguage, cache: BuildCache, loaded: LoadedProfile) -> bool:
+    """Whether the PDF on record was made for the same CV with the same fit_pages: a PDF
+    that fits now because it was built before fit_pages was asked for is not known to."""
+    if item.fit is None:
+        return True
+    record = cache.fit_of(item.stem)
+    return bool(record and record.get("from") == _fit_key(item, loaded))
+
+
+def _fit_key(item: RenderedLanguage, loaded: LoadedProfile) -> str:
+    assert item.fit is not None
+    return output_key(f"fit {item.fit.pages}\n{item.fit.base_tex}{_photo_digest(loaded, item)}")
+
+
+def _fit_record(
+    item: RenderedLanguage, built: BuiltLanguage, loaded: LoadedProfile
+) -> dict[str, object] | None:
+    """What the cache keeps of a fit: the CV it was for, the step it took, its note."""
+    if item.fit is None:
+        return None
+    record: dict[str, object] = {"from": _fit_key(item, loaded), "note": built.fitted}
+    step = built.fit_step
+    if step is not None and (step.spacing, step.font_size) != (1.0, item.fit.design.font_size):
+        record.update(spacing=step.spacing, font_size=step.font_size)
+    return record
+
+
+def _built_key(built: BuiltLanguage, loaded: LoadedProfile, item: RenderedLanguage) -> str:
+    return output_key(built.tex.read_text(encoding="utf-8") + _photo_digest(loaded, item))
 
 
 def _engine_for(tex: str, engines: list[Engine]) -> Engine | None:
@@ -395,6 +516,120 @@ def compile_into(
 
     A failed build leaves the previous PDF and .tex as they were.
     """
+    typeset = _typeset(item, item.tex, out_dir, loaded, timeout, engine)
+    try:
+        return typeset.place(out_dir)
+    finally:
+        typeset.discard()
+
+
+def compile_fitted(
+    item: RenderedLanguage,
+    out_dir: Path,
+    loaded: LoadedProfile,
+    timeout: float,
+    engine: Engine | None = None,
+) -> BuiltLanguage:
+    """Compile, and if the CV takes more pages than ``fit_pages``, find the first step of
+    tightening that fits (see fit.py), trying several at once; only the result is placed."""
+    from .fit import first_fitting, steps
+
+    assert item.fit is not None
+    target = item.fit.pages
+    ladder = steps(item.fit.design)
+    start = ladder.index(item.fit_step) if item.fit_step in ladder else 0
+    trials = {start: _typeset(item, item.tex, out_dir, loaded, timeout, engine)}
+    try:
+        first = trials[start]
+        if first.run.pages <= target:
+            note = _fit_note(item, first.run.pages, ladder[start]) if start else ""
+            return first.place(out_dir, note, step=ladder[start])
+        if start:  # what fitted this CV before no longer does (fonts changed): search again
+            trials[0] = _typeset(item, item.fit.render(item.fit.design), out_dir, loaded, timeout)
+            if trials[0].run.pages <= target:
+                return trials[0].place(out_dir, "", step=ladder[0])
+
+        def typeset_step(index: int) -> None:
+            assert item.fit is not None
+            tighter = ladder[index].apply(item.fit.design)
+            trials[index] = _typeset(item, item.fit.render(tighter), out_dir, loaded, timeout)
+
+        def pages_at(indexes: list[int]) -> dict[int, int]:
+            from concurrent.futures import ThreadPoolExecutor
+
+            wanted = [index for index in indexes if index not in trials]
+            with ThreadPoolExecutor(max_workers=max(1, len(wanted))) as pool:
+                list(pool.map(typeset_step, wanted))  # each trial is kept, to be discarded
+            return {index: trials[index].run.pages for index in indexes}
+
+        width = max(1, os.cpu_count() or 1)
+        found, seen = first_fitting(len(ladder), pages_at, target, width)
+        if found is None:
+            tightest = ladder[-1]
+            note = (
+                f"does not fit on {_pages(target)} even at {tightest.describe()} "
+                f"({_pages(seen[len(ladder) - 1])} needed); kept the design "
+                f"({_pages(trials[0].run.pages)})"
+            )
+            return trials[0].place(out_dir, note, step=ladder[0])
+        return trials[found].place(
+            out_dir, _fit_note(item, seen[found], ladder[found]), step=ladder[found]
+        )
+    finally:
+        for trial in trials.values():
+            trial.discard()
+
+
+def _fit_note(item: RenderedLanguage, pages: int, step: Step) -> str:
+    return f"fitted to {_pages(pages)} at {step.describe()}"
+
+
+def _pages(count: int) -> str:
+    return f"{count} page" + ("" if count == 1 else "s")
+
+
+@dataclass
+class _Typeset:
+    """One XeLaTeX pass that succeeded, its results still in its private folder."""
+
+    item: RenderedLanguage
+    tex: str
+    run: EngineRun
+    engine: Engine
+
+    def place(self, out_dir: Path, fitted: str = "", step: Step | None = None) -> BuiltLanguage:
+        item = self.item
+        pdf, tex = out_dir / f"{item.stem}.pdf", out_dir / f"{item.stem}.tex"
+        _move_into_place(self.run.pdf, pdf)
+        _move_into_place(self.engine.folder / tex.name, tex)
+        if item.photo:
+            # Beside the .tex too, so that running xelatex there by hand still works.
+            _move_into_place(self.engine.folder / item.photo, out_dir / item.photo)
+        primed = bool(self.engine.primed)
+        return BuiltLanguage(
+            item.language,
+            pdf,
+            tex,
+            self.run.seconds,
+            self.run.log,
+            primed=primed,
+            fitted=fitted,
+            fit_step=step,
+        )
+
+    def discard(self) -> None:
+        self.engine.stop()
+        shutil.rmtree(self.engine.folder, ignore_errors=True)
+
+
+def _typeset(
+    item: RenderedLanguage,
+    tex: str,
+    out_dir: Path,
+    loaded: LoadedProfile,
+    timeout: float,
+    engine: Engine | None = None,
+) -> _Typeset:
     from .provenance import missing_glyph_error, traced
 
     if engine is None:
@@ -403,22 +638,16 @@ def compile_into(
         if item.photo:
             _place_photo(loaded, engine.folder / item.photo)
         try:
-            run = engine.run(item.tex, f"{item.stem}.tex", timeout)
+            run = engine.run(tex, f"{item.stem}.tex", timeout)
         except EngineError as exc:
-            raise traced(exc, item.tex, loaded) from None
+            raise traced(exc, tex, loaded) from None
         if run.missing_glyphs:
             raise missing_glyph_error(run.missing_glyphs, loaded)
-        pdf, tex = out_dir / f"{item.stem}.pdf", out_dir / f"{item.stem}.tex"
-        _move_into_place(run.pdf, pdf)
-        _move_into_place(engine.folder / tex.name, tex)
-        if item.photo:
-            # Beside the .tex too, so that running xelatex there by hand still works.
-            _move_into_place(engine.folder / item.photo, out_dir / item.photo)
-        primed = bool(engine.primed)
-        return BuiltLanguage(item.language, pdf, tex, run.seconds, run.log, primed=primed)
-    finally:
+    except BaseException:
         engine.stop()
         shutil.rmtree(engine.folder, ignore_errors=True)
+        raise
+    return _Typeset(item, tex, run, engine)
 
 
 def _move_into_place(source: Path, target: Path) -> None:
@@ -480,9 +709,18 @@ def _started_engines(out_dir: Path, count: int) -> Iterator[list[Engine]]:
                 out_dir.rmdir()  # only if the build left it empty
 
 
-def _kept(language: str, stem: str, out_dir: Path) -> BuiltLanguage:
+def _kept(
+    language: str, stem: str, out_dir: Path, fit: dict[str, object] | None = None
+) -> BuiltLanguage:
+    note = str(fit.get("note", "")) if fit else ""
     return BuiltLanguage(
-        language, out_dir / f"{stem}.pdf", out_dir / f"{stem}.tex", 0.0, "", compiled=False
+        language,
+        out_dir / f"{stem}.pdf",
+        out_dir / f"{stem}.tex",
+        0.0,
+        "",
+        compiled=False,
+        fitted=note,
     )
 
 

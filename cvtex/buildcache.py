@@ -43,7 +43,7 @@ class Request:
 
     profile: Path
     languages: str  # --lang as given: a comma list, or "all"
-    theme: str
+    theme: str  # --theme as given; "" when the profile (or the default) decides
     variant: str | None = None
     locale_files: tuple[str, ...] = ()
     strict: bool = False
@@ -53,13 +53,13 @@ class Request:
         cls,
         profile: Path,
         languages: str | None,
-        theme: str,
+        theme: str | None,
         variant: str | None = None,
         locale_files: Sequence[Path] = (),
         strict: bool = False,
     ) -> Request:
         files = tuple(str(Path(file).resolve()) for file in locale_files)
-        return cls(profile, languages or "all", theme, variant, files, strict)
+        return cls(profile, languages or "all", _theme_key(theme), variant, files, strict)
 
     def language_list(self) -> list[str] | None:
         """The languages asked for by name; None for all the profile declares."""
@@ -78,6 +78,15 @@ class Request:
                 self.strict,
             ]
         )
+
+
+def _theme_key(theme: str | None) -> str:
+    """A theme folder given by path is named by where it is, whatever the current folder."""
+    if not theme:
+        return ""
+    if "/" in theme or theme.startswith((".", "~")):
+        return str(Path(theme).expanduser().resolve())
+    return theme
 
 
 @dataclass(frozen=True)
@@ -183,7 +192,20 @@ class BuildCache:
 
     # -- recording -------------------------------------------------------------------------
 
-    def record_output(self, stem: str, key: str, tex: str, seconds: float | None) -> None:
+    def fit_of(self, stem: str) -> dict[str, Any] | None:
+        """How the PDF recorded for ``stem`` was fitted to its pages (see build.compile_fitted)."""
+        entry = self.outputs.get(stem)
+        fit = entry.get("fit") if entry else None
+        return fit if isinstance(fit, dict) else None
+
+    def record_output(
+        self,
+        stem: str,
+        key: str,
+        tex: str,
+        seconds: float | None,
+        fit: dict[str, Any] | None = None,
+    ) -> None:
         """Remember the PDF now in the folder as compiled from source with ``key``."""
         previous = self.outputs.get(stem, {})
         self.outputs[stem] = {
@@ -192,6 +214,8 @@ class BuildCache:
             "tex": text_digest(tex),
             "seconds": seconds if seconds is not None else previous.get("seconds"),
         }
+        if fit is not None:
+            self.outputs[stem]["fit"] = fit
         self._changed_outputs.add(stem)
 
     def record_request(self, request: Request, digests: Digests, outputs: list[Output]) -> None:

@@ -39,7 +39,9 @@ out_option = click.option(
     help="Output folder (default: out/ beside the profile).",
 )
 theme_option = click.option(
-    "--theme", default=builder.DEFAULT_THEME, show_default=True, help="Template theme."
+    "--theme",
+    help="A built-in theme (`cvtex themes` lists them) or a theme folder; "
+    "default: the profile's theme:, else classic.",
 )
 
 
@@ -128,7 +130,7 @@ def build(
     langs: str | None,
     locale_files: tuple[Path, ...],
     out_dir: Path | None,
-    theme: str,
+    theme: str | None,
     variant: str | None,
     formats: str | None,
     timeout: float,
@@ -176,6 +178,8 @@ class Progress:
             return
         how = f"{result.seconds:.1f} s" if result.compiled else "up to date"
         click.echo(f"{result.language}: {result.pdf} ({how})")
+        if result.fitted:  # design.fit_pages: what was tightened, or that nothing could fit
+            click.echo(f"{result.language}: {result.fitted}")
 
     def warning(self, line: str) -> None:
         if not self.quiet:
@@ -199,7 +203,7 @@ class Progress:
     help="Seconds between looks at the files.",
 )
 def watch(
-    profile: Path, langs: str | None, out_dir: Path | None, theme: str, interval: float
+    profile: Path, langs: str | None, out_dir: Path | None, theme: str | None, interval: float
 ) -> None:
     """Build, then rebuild whenever the profile, a file it includes or a template is saved.
 
@@ -410,6 +414,44 @@ def doctor() -> None:
     click.echo(report.text())
     if not report.ok:
         sys.exit(int(ExitCode.TOOLCHAIN_MISSING))
+
+
+@main.command()
+def themes() -> None:
+    """List the built-in themes: the name, then what it looks like."""
+    from .theme import builtin_themes
+
+    found = builtin_themes()
+    width = max(len(theme.name) for theme in found)
+    for theme in found:
+        click.echo(f"{theme.name:<{width}}  {theme.description}")
+
+
+@main.group()
+def theme() -> None:
+    """Make a theme of your own (see `cvtex themes` for the built-in ones)."""
+
+
+@theme.command("new")
+@click.argument("folder", type=click.Path(path_type=Path, file_okay=False))
+@click.option(
+    "--from",
+    "parent",
+    default=builder.DEFAULT_THEME,
+    show_default=True,
+    help="The theme to build on: a built-in name or a theme folder.",
+)
+def theme_new(folder: Path, parent: str) -> None:
+    """Write FOLDER: a theme that extends another, its override points commented.
+
+    Never writes over an existing folder.
+    """
+    from .scaffold import write_theme
+
+    for written in write_theme(folder, parent):
+        click.echo(f"wrote {written}")
+    shown = folder if "/" in str(folder) else f"./{folder}"
+    click.echo(f"build with it: cvtex build PROFILE --theme {shown}")
 
 
 @main.command()

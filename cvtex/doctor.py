@@ -5,10 +5,11 @@ from __future__ import annotations
 import shutil
 from dataclasses import dataclass, field
 
+from .design import merge_design
 from .engine import XELATEX
 from .fonts import describe, in_tex_tree, installed_families, resolve
 from .locale import available_languages, load_catalog
-from .theme import available_themes, load_theme
+from .theme import builtin_themes
 
 APT_PACKAGES = (
     "texlive-xetex texlive-lang-chinese texlive-latex-extra texlive-fonts-recommended "
@@ -50,13 +51,13 @@ def diagnose() -> Report:
     report.check(shutil.which(XELATEX) is not None, "xelatex (TeX Live's XeLaTeX engine)")
     for name in TEX_FILES:
         report.check(in_tex_tree(name), f"TeX package {name}")
-    for theme_name in available_themes():
-        theme = load_theme(theme_name)
-        for role, choices in (("serif", theme.fonts.serif), ("sans", theme.fonts.sans)):
+    for theme in builtin_themes():
+        design = merge_design(theme.design_layers((), None))
+        for role, choices in (("serif", design.serif), ("sans", design.sans)):
             found = resolve(choices)
             # Latin Modern always ships with TeX Live, so a missing Latin font is cosmetic.
             report.check(
-                found is not None, f"{theme_name} {role} font: {describe(choices)}", required=False
+                found is not None, f"{theme.name} {role} font: {describe(choices)}", required=False
             )
         if theme.icon_font:
             report.check(

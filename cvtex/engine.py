@@ -43,6 +43,7 @@ _ERROR_LINE = re.compile(r"^(?:! |\S+?\.tex:\d+: )")
 # A package that is not installed; a path (with "/") is a file the engine may not read.
 _MISSING_FILE = re.compile(r"! LaTeX Error: File `([^']+)' not found")
 _CAPACITY = "TeX capacity exceeded"
+_PAGES = re.compile(r"^Output written on .*? \((\d+) pages?", re.MULTILINE)
 # Where TeX's own report of the run starts: past the error, nothing a person needs.
 _LOG_TAIL = ("Here is how much of TeX's memory", "No pages of output.", "!  ==> Fatal error")
 EXCERPT_LINES = 6
@@ -60,6 +61,12 @@ class EngineRun:
     seconds: float
     missing_glyphs: list[MissingGlyph]
     log: str
+
+    @property
+    def pages(self) -> int:
+        """How many pages the PDF has, as XeLaTeX reports it at the end of its log."""
+        found = _PAGES.findall(self.log)
+        return int(found[-1]) if found else 0
 
 
 def engine_path() -> str:

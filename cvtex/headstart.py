@@ -43,7 +43,7 @@ def shared_start(texts: Iterable[str]) -> str:
     return "".join(shared)
 
 
-def _record_file(profile_file: Path, theme: str, variant: str | None) -> Path | None:
+def _record_file(profile_file: Path, theme: str | None, variant: str | None) -> Path | None:
     folder = cachefiles.user_subfolder(FOLDER)
     if folder is None:
         return None
@@ -52,7 +52,7 @@ def _record_file(profile_file: Path, theme: str, variant: str | None) -> Path | 
 
 
 def recalled(
-    profile_file: Path, theme: str, variant: str | None, languages: Iterable[str] | None
+    profile_file: Path, theme: str | None, variant: str | None, languages: Iterable[str] | None
 ) -> str:
     """The start every given language's source had last time (all remembered ones if
     ``languages`` is None); "" when any of them was never built."""
@@ -67,7 +67,7 @@ def recalled(
 
 
 def remember(
-    profile_file: Path, theme: str, variant: str | None, sources: Mapping[str, str]
+    profile_file: Path, theme: str | None, variant: str | None, sources: Mapping[str, str]
 ) -> None:
     """Keep each language's preamble for the next build (merged with those kept before)."""
     file = _record_file(profile_file, theme, variant)

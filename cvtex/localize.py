@@ -158,7 +158,6 @@ class CvView:
     updated: str
     contacts: list[Contact]
     sections: list[SectionView]
-    font_size: str
     fallbacks: list[Fallback]
     own_texts: int  # text fields shown in this language that have text of their own
     converted: int = 0  # text fields converted from catalog.convert_from (zh -> zh-TW)
@@ -238,7 +237,6 @@ class _Localizer:
             ),
             contacts=contacts,
             sections=sections,
-            font_size=self.variant.font_size or "10pt",
             fallbacks=self.fallbacks,
             own_texts=self.own_texts,
             converted=self.converted,

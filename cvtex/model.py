@@ -403,21 +403,6 @@ class Section(Scoped):
     limit: int | None = Field(None, ge=1, description="Show at most this many entries.")
 
 
-class Variant(Model):
-    """A named CV made from the same profile: chosen sections, tagged items and options."""
-
-    description: str | None = None
-    layout: dict[Lang, list[str]] | list[str] | None = Field(
-        None, description="Section ids (per language, or one list for all)."
-    )
-    exclude: list[str] = Field(
-        default_factory=list, description="Leave out every entry and bullet with these tags."
-    )
-    max_bullets: int | None = Field(None, ge=0, description="At most this many bullets per entry.")
-    font_size: Literal["10pt", "11pt"] | None = None
-    photo: bool | None = Field(None, description="Override whether the photo is shown.")
-
-
 FONT_NAME = r"^[A-Za-z0-9 _.-]+$"  # font names reach TeX: letters, digits, spaces, _ . - only
 
 
@@ -442,6 +427,147 @@ class Fonts(Model):
     package: str | None = Field(
         None, pattern=r"^[a-z0-9][a-z0-9.+-]*$", description="The Debian package with the fonts."
     )
+
+
+LENGTH_PATTERN = r"^\d{1,3}(\.\d{1,3})?\s?(pt|bp|mm|cm|in|em|ex)$"
+Length = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, pattern=LENGTH_PATTERN),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": LENGTH_PATTERN,
+            "description": "A TeX length: 1.5cm, 18mm, 0.75in, 36pt.",
+        }
+    ),
+]
+HexColor = Annotated[
+    str,
+    StringConstraints(pattern=r"^#[0-9A-Fa-f]{6}$"),
+    WithJsonSchema(
+        {"type": "string", "pattern": r"^#[0-9A-Fa-f]{6}$", "description": "A colour: #1B4F72."}
+    ),
+]
+
+
+class Margins(Model):
+    """Page margins per side; a side left out keeps the theme's."""
+
+    top: Length | None = None
+    bottom: Length | None = None
+    left: Length | None = None
+    right: Length | None = None
+
+
+def _points(value: Any) -> Any:
+    """A font size as 10, 10.5 or "10.5pt"."""
+    if isinstance(value, str) and (
+        match := re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(?:pt)?\s*", value)
+    ):
+        return float(match[1])
+    return value
+
+
+FontSize = Annotated[
+    float,
+    BeforeValidator(_points),
+    Field(ge=7, le=16),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "number", "minimum": 7, "maximum": 16},
+                {"type": "string", "pattern": r"^\d+(\.\d+)?\s*pt$"},
+            ],
+            "description": "The body text size in points: 10, 10.5 or 11pt.",
+        }
+    ),
+]
+
+
+def _font_candidates(value: Any) -> Any:
+    """A family name, or a list of candidates each a family name or {family|file: ...}."""
+    if isinstance(value, str):
+        value = [value]
+    if isinstance(value, list):
+        return [{"family": item} if isinstance(item, str) else item for item in value]
+    return value
+
+
+FontCandidates = Annotated[list[FontChoice], BeforeValidator(_font_candidates)]
+
+
+class Colors(Model):
+    """The colours every theme draws with (a theme may leave one unused)."""
+
+    accent: HexColor | None = Field(None, description="The name, section titles, rules, links.")
+    muted: HexColor | None = Field(None, description="Secondary text: dates, places, notes.")
+    text: HexColor | None = Field(None, description="The body text.")
+    tint: HexColor | None = Field(
+        None, description="A light background: filled title bars, a side column."
+    )
+
+
+class DesignFonts(Model):
+    """Latin fonts (CJK fonts stay per language, under fonts: or the locale's)."""
+
+    serif: FontCandidates | None = Field(
+        None, description="The roman family (\\rmfamily): a family name or candidates in order."
+    )
+    sans: FontCandidates | None = Field(
+        None, description="The sans-serif family (\\sffamily): a family name or candidates."
+    )
+
+
+class DesignOptions(Model):
+    """How a CV looks, whatever its theme: page, margins, type, colours, length."""
+
+    paper: Literal["a4", "letter"] | None = Field(None, description="The paper size.")
+    margins: Length | Margins | None = Field(
+        None, description="One TeX length for every side, or {top, bottom, left, right}."
+    )
+    font_size: FontSize | None = None
+    line_spacing: float | None = Field(
+        None, ge=0.8, le=2.0, description="The leading, as a factor (\\linespread): 1.0, 1.15."
+    )
+    accent: HexColor | None = Field(None, description="The accent colour; as colors.accent.")
+    colors: Colors | None = None
+    fonts: DesignFonts | None = None
+    fit_pages: int | None = Field(
+        None,
+        ge=1,
+        le=20,
+        description="Fit the CV on this many pages: spacing, then the font size, are "
+        "tightened within fixed bounds; nothing is left out.",
+    )
+
+
+class DesignBlock(DesignOptions):
+    per_language: dict[Lang, DesignOptions] = Field(
+        default_factory=dict,
+        description="Options for one language only ({zh: {font_size: 10.5}}); a "
+        "Traditional Chinese CV without its own takes zh's.",
+    )
+
+
+class Variant(Model):
+    """A named CV made from the same profile: chosen sections, tagged items and options."""
+
+    description: str | None = None
+    layout: dict[Lang, list[str]] | list[str] | None = Field(
+        None, description="Section ids (per language, or one list for all)."
+    )
+    exclude: list[str] = Field(
+        default_factory=list, description="Leave out every entry and bullet with these tags."
+    )
+    max_bullets: int | None = Field(None, ge=0, description="At most this many bullets per entry.")
+    font_size: Literal["10pt", "11pt"] | None = Field(
+        None, description="Shorthand for design: {font_size: ...}."
+    )
+    photo: bool | None = Field(None, description="Override whether the photo is shown.")
+    theme: str | None = Field(
+        None, description="A built-in theme's name, or a theme folder (relative to the profile)."
+    )
+    design: DesignBlock | None = Field(None, description="Overrides the profile's design: options.")
 
 
 def _one_language_or_many(value: Any) -> Any:
@@ -547,6 +673,16 @@ class Profile(Model):
     )
     homepage: Homepage = Field(
         default_factory=Homepage, description="The Markdown homepage: front matter, generator."
+    )
+    theme: str | None = Field(
+        None,
+        description="A built-in theme's name (cvtex themes lists them), or a theme folder "
+        "relative to the profile; --theme overrides it.",
+    )
+    design: DesignBlock = Field(
+        default_factory=DesignBlock,
+        description="Paper, margins, font size, line spacing, colours, Latin fonts, fit to N "
+        "pages: over the theme's own defaults.",
     )
     variants: dict[str, Variant] = Field(default_factory=dict)
     default_variant: str | None = Field(

@@ -2,88 +2,66 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+import sys
+from collections.abc import Callable
 from functools import cache
+from pathlib import Path
+from types import TracebackType
 
 import jinja2
 
 from . import cachefiles
-from .errors import InputError, ToolchainError
-from .fonts import ResolvedFont, describe, installed_families, resolve
+from .errors import InputError
 from .locale import Catalog
 from .localize import CvView
-from .model import Fonts
+from .settings import Settings
 from .texescape import TexCode, escape_text, tex_url, to_tex
 from .theme import Theme
 
-LIST_FONTS_HINT = "`fc-list : family` lists the fonts installed on this machine"
+CONTRACT = "docs/themes.md lists what a template receives and the blocks it can override"
 
 
-@dataclass(frozen=True)
-class Settings:
-    """What a template needs beyond the CV: fonts and icons, merged from theme and locale."""
+class ThemeLoader(jinja2.BaseLoader):
+    """Templates looked for in a theme's folder, then its parent's, and so on up the chain.
 
-    serif: ResolvedFont | None
-    sans: ResolvedFont | None
-    cjk_serif: ResolvedFont | None
-    cjk_sans: ResolvedFont | None
-    icon_font: str | None
-    icons: dict[str, str]
-    language: str
-
-
-def language_settings(
-    theme: Theme, catalog: Catalog, own_fonts: Fonts | None = None, own_fonts_at: str = ""
-) -> Settings:
-    """The one place where theme defaults and a language's own settings meet.
-
-    ``own_fonts`` are the fonts the profile names for the language (written at
-    ``own_fonts_at``); they replace the catalog's.
+    ``"classic/base.tex.j2"`` names the file as the theme called ``classic`` in the chain
+    (or its parents) has it: how a template extends the one it replaces.
     """
-    fonts = own_fonts or catalog.fonts
-    cjk_serif = resolve(fonts.serif)
-    cjk_sans = resolve(fonts.sans) or cjk_serif
-    if fonts.serif and cjk_serif is None:
-        where = f"{own_fonts_at}: fonts.{catalog.code}: " if own_fonts else ""
-        install = f"sudo apt-get install {fonts.package}   (or: make system-deps)"
-        raise ToolchainError(
-            f"{where}no font for {catalog.language} ({catalog.code}) is installed: "
-            f"looked for {describe(fonts.serif)}",
-            install if fonts.package else f"install one of them; {LIST_FONTS_HINT}",
-        )
-    if own_fonts and own_fonts.sans and resolve(own_fonts.sans) is None:
-        raise ToolchainError(
-            f"{own_fonts_at}: fonts.{catalog.code}.sans: none of {describe(own_fonts.sans)} "
-            "is installed",
-            f"install one of them, or remove sans: to use the serif font; {LIST_FONTS_HINT}",
-        )
-    icon_font = theme.icon_font if theme.icon_font in installed_families() else None
-    return Settings(
-        serif=resolve(theme.fonts.serif),
-        sans=resolve(theme.fonts.sans),
-        cjk_serif=cjk_serif,
-        cjk_sans=cjk_sans,
-        icon_font=icon_font,
-        icons=theme.icons if icon_font else {},
-        language=catalog.code,
-    )
+
+    def __init__(self, theme: Theme) -> None:
+        self.chain = theme.chain
+
+    def get_source(
+        self, environment: jinja2.Environment, template: str
+    ) -> tuple[str, str, Callable[[], bool]]:
+        prefix, _, rest = template.partition("/")
+        themes = self.chain
+        if rest:
+            # The furthest ancestor of that name: a folder of your own called "classic" that
+            # extends the built-in classic still reaches the built-in one.
+            named = [i for i, theme in enumerate(self.chain) if theme.name == prefix]
+            if named:
+                themes, template = self.chain[named[-1] :], rest
+        for theme in themes:
+            file = theme.folder / template
+            if file.is_file():
+                source = file.read_text(encoding="utf-8")
+                mtime = file.stat().st_mtime_ns
+                return source, str(file), lambda file=file, mtime=mtime: _unchanged(file, mtime)
+        raise jinja2.TemplateNotFound(template)
 
 
-def with_cjk_fallback(settings: Settings, candidates: Iterable[Fonts]) -> Settings:
-    """Settings with CJK fonts for a language that has none, for the CJK text in its CV (a
-    Chinese co-author in the English CV): the first of ``candidates`` installed. Without
-    one, the settings stay as they are and the compile names the characters it lacks."""
-    for fonts in candidates:
-        if serif := resolve(fonts.serif):
-            return replace(settings, cjk_serif=serif, cjk_sans=resolve(fonts.sans) or serif)
-    return settings
+def _unchanged(file: Path, mtime: int) -> bool:
+    try:
+        return file.stat().st_mtime_ns == mtime
+    except OSError:
+        return False
 
 
 @cache
-def _environment(theme_folder: str) -> jinja2.Environment:
+def _environment(theme: Theme) -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(theme_folder),
+        loader=ThemeLoader(theme),
         # LaTeX is full of {% and {{; these delimiters never occur in it.
         block_start_string="((*",
         block_end_string="*))",
@@ -120,15 +98,60 @@ def _compiled_templates() -> jinja2.BytecodeCache | None:
     return jinja2.FileSystemBytecodeCache(str(folder)) if folder else None
 
 
+def forget_templates() -> None:
+    """Read templates again (a watch sees a template saved)."""
+    _environment.cache_clear()
+
+
 def render_tex(view: CvView, catalog: Catalog, theme: Theme, settings: Settings) -> str:
+    name = f"{catalog.template}.tex.j2"
     try:
-        template = _environment(str(theme.folder)).get_template(f"{catalog.template}.tex.j2")
-    except jinja2.TemplateNotFound:
-        children = sorted(p.name.removesuffix(".tex.j2") for p in theme.folder.glob("*.tex.j2"))
+        template = _environment(theme).get_template(name)
+        # The macro definitions at the top of a template leave blank lines behind.
+        return template.render(
+            cv=view,
+            catalog=catalog,
+            design=settings.design,
+            fonts=settings.fonts,
+            icons=settings.icons,
+            language=settings.language,
+        ).lstrip()
+    except jinja2.TemplateNotFound as exc:
+        if exc.name != name:
+            raise _template_error(exc, theme) from None
+        children = sorted(
+            {p.name.removesuffix(".tex.j2") for f in theme.folders for p in f.glob("*.tex.j2")}
+        )
         raise InputError(
             f"{catalog.locate('template')}: template: the theme {theme.name} has no template "
             f"{catalog.template!r}",
             f"use one of: {', '.join(c for c in children if c != 'base')}",
         ) from None
-    # The macro definitions at the top of a template leave blank lines behind.
-    return template.render(cv=view, catalog=catalog, settings=settings).lstrip()
+    except jinja2.TemplateError as exc:
+        raise _template_error(exc, theme) from None
+
+
+def _template_error(exc: jinja2.TemplateError, theme: Theme) -> InputError:
+    """A mistake in a template, named by its file and line (a theme of your own, usually)."""
+    file, line = _template_position(exc, sys.exc_info()[2])
+    where = f"{file}:{line}: " if file else ""
+    message = exc.message or type(exc).__name__
+    if isinstance(exc, jinja2.TemplateNotFound):
+        message = f"no template {exc.name!r} in the theme {theme.name} or the themes it extends"
+    return InputError(f"{where}template error: {message}", CONTRACT)
+
+
+def _template_position(
+    exc: jinja2.TemplateError, trace: TracebackType | None
+) -> tuple[str | None, int | None]:
+    if isinstance(exc, jinja2.TemplateSyntaxError) and exc.filename:
+        return exc.filename, exc.lineno
+    # Jinja rewrites the traceback of a render error so that its frames point into the
+    # templates: the innermost such frame is where the mistake is.
+    found: tuple[str | None, int | None] = (None, None)
+    while trace is not None:
+        file = trace.tb_frame.f_code.co_filename
+        if file.endswith(".j2"):
+            found = (file, trace.tb_lineno)
+        trace = trace.tb_next
+    return found

@@ -17,3 +17,4 @@ def _shipped(name: str) -> Path:
 TEMPLATES_DIR = _shipped("templates")
 LOCALES_DIR = _shipped("locales")
 SCHEMA_FILE = _PACKAGE / "profile.schema.json"
+DEFAULT_THEME = "classic"  # the theme a build uses when neither --theme nor the profile names one

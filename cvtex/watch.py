@@ -53,7 +53,7 @@ class WatchState:
     profile: Path
     languages: str | None = None
     out_dir: Path | None = None
-    theme: str = builder.DEFAULT_THEME
+    theme: str | None = None
     stamps: dict[Path, Stamp] = field(default_factory=dict)
     built_once: bool = False
 
@@ -115,11 +115,13 @@ def _forget_cached_facts() -> None:
     that said they were missing) since the last one."""
     from . import engine, fonts
     from .locale import load_catalog
-    from .theme import load_theme
+    from .render import forget_templates
+    from .theme import forget_themes
 
+    forget_themes()
+    forget_templates()
     for cached in (
         load_catalog,
-        load_theme,
         fonts.fontconfig_state,
         fonts.installed_families,
         fonts.in_tex_tree,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import unicodedata
@@ -14,6 +15,7 @@ import yaml
 
 from cvtex import theme as themes
 from cvtex.build import BuiltLanguage, build
+from cvtex.theme import builtin_names
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "academic" / "profile.yaml"
@@ -41,10 +43,21 @@ def normalized(text: str) -> str:
     return "".join(ch for ch in text if not ch.isspace() and ch not in "-–")
 
 
+# Every content check runs for every built-in theme: a theme draws all a profile holds.
+THEMES = builtin_names()
+OVERFULL = re.compile(r"Overfull \\hbox \((\d+(?:\.\d+)?)pt too wide\)")
+
+
+def overfull_lines(log: str, tolerance: float = 1.0) -> list[str]:
+    """The lines XeLaTeX reports running into the margin by more than ``tolerance`` points."""
+    return [match[0] for match in OVERFULL.finditer(log) if float(match[1]) > tolerance]
+
+
 @dataclass(frozen=True)
 class BuiltExample:
     out_dir: Path
     results: dict[str, BuiltLanguage]
+    theme: str = "classic"
 
     def text(self, language: str) -> str:
         return pdf_text(self.results[language].pdf)
@@ -53,35 +66,33 @@ class BuiltExample:
         return self.results[language].log
 
 
-@pytest.fixture(scope="session")
-def built_example(tmp_path_factory: pytest.TempPathFactory) -> BuiltExample:
-    out_dir = tmp_path_factory.mktemp("example-out")
-    results = build(EXAMPLE, out_dir=out_dir)
-    return BuiltExample(out_dir, {result.language: result for result in results})
+@pytest.fixture(scope="session", params=THEMES)
+def built_example(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> BuiltExample:
+    """The example in its four languages, once per built-in theme."""
+    out_dir = tmp_path_factory.mktemp(f"example-{request.param}")
+    results = build(EXAMPLE, out_dir=out_dir, theme=request.param)
+    return BuiltExample(out_dir, {result.language: result for result in results}, request.param)
 
 
 @pytest.fixture
-def custom_theme(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> Iterator[Callable[[str, Callable[[str], str]], str]]:
-    """Make themes from the classic one with its base template edited, beside it.
+def custom_theme(tmp_path: Path) -> Iterator[Callable[[str, Callable[[str], str]], str]]:
+    """Make theme folders from a copy of the classic one with its base template edited.
 
     For what only a broken or hostile theme can do to the engine (loop, fail): a profile
-    cannot. Returns the theme's name for ``build(theme=...)`` and ``--theme``.
+    cannot. Returns the folder's path for ``build(theme=...)`` and ``--theme``.
     """
-    folder = tmp_path / "themes"
-    shutil.copytree(ROOT / "templates", folder)  # the shipped themes stay available
-    monkeypatch.setattr(themes, "TEMPLATES_DIR", folder)
-    themes.load_theme.cache_clear()  # themes are cached by name
 
     def make(name: str, edit: Callable[[str], str]) -> str:
-        shutil.copytree(ROOT / "templates" / "classic", folder / name)
-        base = folder / name / "base.tex.j2"
+        folder = tmp_path / "themes" / name
+        shutil.copytree(ROOT / "templates" / "classic", folder)
+        base = folder / "base.tex.j2"
         base.write_text(edit(base.read_text(encoding="utf-8")), encoding="utf-8")
-        return name
+        return str(folder)
 
     yield make
-    themes.load_theme.cache_clear()
+    themes.forget_themes()
 
 
 @pytest.fixture(scope="session", autouse=True)

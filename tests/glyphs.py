@@ -11,12 +11,24 @@ import contextlib
 import shutil
 import subprocess
 from functools import cache
+from pathlib import Path
 
-from cvtex.build import DEFAULT_THEME
 from cvtex.fonts import ResolvedFont
 from cvtex.locale import load_catalog
-from cvtex.render import language_settings, with_cjk_fallback
-from cvtex.theme import load_theme
+from cvtex.model import Profile
+from cvtex.resources import DEFAULT_THEME
+from cvtex.settings import Settings, language_settings, with_cjk_fallback
+from cvtex.source import SourceMap
+from cvtex.theme import find_theme
+
+
+def default_settings(language: str, theme: str = DEFAULT_THEME) -> Settings:
+    """What a profile that sets no design and no fonts gets for ``language``."""
+    profile = Profile(name="A. Person")
+    return language_settings(
+        find_theme(theme), load_catalog(language), profile, SourceMap(Path("cv.yaml"))
+    )
+
 
 # Where xeCJK sets text in the CJK font: ideographs, CJK punctuation, full-width forms
 # (those of GB 2312).
@@ -26,13 +38,13 @@ CJK_RANGES = ((0x3000, 0x303F), (0x4E00, 0x9FFF), (0xFF01, 0xFF5E))
 @cache
 def covered(language: str) -> frozenset[str]:
     """Characters every face of the language's fonts has (printable ones and spaces)."""
-    settings = language_settings(load_theme(DEFAULT_THEME), load_catalog(language))
-    # A language without CJK fonts borrows Chinese's for CJK text (render.with_cjk_fallback).
-    settings = with_cjk_fallback(settings, [load_catalog("zh").fonts])
-    latin = _every_face(settings.serif) & _every_face(settings.sans)
+    settings = default_settings(language)
+    # A language without CJK fonts borrows Chinese's for CJK text (settings.with_cjk_fallback).
+    fonts = with_cjk_fallback(settings, [load_catalog("zh").fonts]).fonts
+    latin = _every_face(fonts.serif) & _every_face(fonts.sans)
     chars = set(latin)
-    if settings.cjk_serif:
-        cjk = _every_face(settings.cjk_serif) & _every_face(settings.cjk_sans) & _gb2312()
+    if fonts.cjk_serif:
+        cjk = _every_face(fonts.cjk_serif) & _every_face(fonts.cjk_sans) & _gb2312()
         chars |= {ch for ch in cjk if any(lo <= ord(ch) <= hi for lo, hi in CJK_RANGES)}
     return frozenset(ch for ch in chars if ch.isprintable() or ch.isspace())
 

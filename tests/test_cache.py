@@ -101,19 +101,29 @@ def test_force_compiles_everything(tiny):
     assert compiled(build(tiny, force=True)) == ["en", "zh"]
 
 
-def test_changed_template_compiles_again(tiny, tmp_path, monkeypatch):
-    themes = tmp_path / "themes"
-    shutil.copytree(theme.TEMPLATES_DIR / "classic", themes / "mine")
-    monkeypatch.setattr(theme, "TEMPLATES_DIR", themes)
-    theme.load_theme.cache_clear()
-    assert compiled(build(tiny, theme="mine")) == []  # same templates, same sources
+def test_changed_template_compiles_again(tiny, tmp_path):
+    mine = tmp_path / "themes" / "mine"
+    shutil.copytree(theme.TEMPLATES_DIR / "classic", mine)
+    assert compiled(build(tiny, theme=str(mine))) == []  # same templates, same sources
 
-    base = themes / "mine" / "base.tex.j2"
-    edit(base, r"\definecolor{accent}{HTML}{1B4F72}", r"\definecolor{accent}{HTML}{7B241C}")
+    base = mine / "base.tex.j2"
+    edit(base, r"\AtBeginDocument{\color{text}}", r"\AtBeginDocument{\color{accent}}")
     _touch_later(base)
-    assert compiled(build(tiny, theme="mine")) == ["en", "zh"]
-    assert "{7B241C}" in (tiny.parent / "out" / "cv.zh.tex").read_text(encoding="utf-8")
-    theme.load_theme.cache_clear()
+    assert compiled(build(tiny, theme=str(mine))) == ["en", "zh"]
+    assert r"{\color{accent}}" in (tiny.parent / "out" / "cv.zh.tex").read_text(encoding="utf-8")
+
+
+def test_changed_theme_design_compiles_again(tiny, tmp_path):
+    mine = tmp_path / "themes" / "mine"
+    mine.mkdir(parents=True)
+    settings = mine / "theme.yaml"
+    settings.write_text("extends: classic\n", encoding="utf-8")
+    assert compiled(build(tiny, theme=str(mine))) == []
+    settings.write_text("extends: classic\ndesign: {accent: '#7B241C'}\n", encoding="utf-8")
+    _touch_later(settings)
+    theme.forget_themes()  # as a new process, or a watch, would read it again
+    assert compiled(build(tiny, theme=str(mine))) == ["en", "zh"]
+    assert "{7B241C}" in (tiny.parent / "out" / "cv.en.tex").read_text(encoding="utf-8")
 
 
 def test_changed_catalog_compiles_its_language_again(tiny, tmp_path, monkeypatch):

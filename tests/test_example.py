@@ -17,7 +17,7 @@ import pytest
 
 from cvtex.build import build
 
-from .conftest import EXAMPLE, ROOT, normalized
+from .conftest import EXAMPLE, ROOT, THEMES, normalized, overfull_lines, pdf_text
 
 SEEDS = Path(os.environ.get("CVTEX_SEEDS", ROOT.parent / "shared" / "seeds"))
 ENGLISH_SEED = SEEDS / "001_1e443034aa517cad.txt"
@@ -106,6 +106,11 @@ def test_no_missing_glyphs(built_example, lang):
     assert "Missing character" not in log
 
 
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-TW", "zh-HK"])
+def test_no_line_runs_into_the_margin(built_example, lang):
+    assert overfull_lines(built_example.log(lang)) == []
+
+
 def test_outputs_are_named_after_the_profile(built_example):
     names = sorted(path.name for path in built_example.out_dir.iterdir())
     assert names == sorted(
@@ -144,8 +149,9 @@ def test_tex_beside_the_pdf_rebuilds_by_hand(built_example, tmp_path):
     assert (tmp_path / tex.with_suffix(".pdf").name).exists()
 
 
-def test_industry_variant_is_one_page_in_each_language(tmp_path):
-    results = build(EXAMPLE, out_dir=tmp_path, variant="industry")
+@pytest.mark.parametrize("theme", THEMES)
+def test_industry_variant_is_one_page_in_each_language(tmp_path, theme):
+    results = build(EXAMPLE, out_dir=tmp_path, variant="industry", theme=theme)
     assert sorted(result.pdf.name for result in results) == [
         "profile.industry.en.pdf",
         "profile.industry.zh-HK.pdf",
@@ -157,3 +163,17 @@ def test_industry_variant_is_one_page_in_each_language(tmp_path):
             ["pdfinfo", str(result.pdf)], capture_output=True, text=True, check=True
         ).stdout
         assert re.search(r"^Pages:\s+1$", info, re.MULTILINE), result.pdf.name
+        assert "Missing character" not in result.log
+        assert overfull_lines(result.log) == [], result.pdf.name
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_homepage_variant_builds_in_each_language(tmp_path, theme):
+    """Every variant of the example typesets in every theme (the homepage one is mostly md)."""
+    results = build(EXAMPLE, out_dir=tmp_path, variant="homepage", theme=theme)
+    assert len(results) == 4
+    for result in results:
+        assert "Missing character" not in result.log
+        assert overfull_lines(result.log) == [], result.pdf.name
+        text = normalized(pdf_text(result.pdf))
+        assert normalized("GRID: Gradient Routing with In-network Aggregation") in text

@@ -13,16 +13,18 @@ from cvtex.build import build, render_languages
 from cvtex.errors import InputError
 from cvtex.profile import load_profile
 
-from .conftest import ROOT, normalized, pdf_text
+from .conftest import ROOT, THEMES, normalized, overfull_lines, pdf_text
+from .test_golden import golden_file
 
 FULL = ROOT / "tests" / "data" / "full" / "profile.yaml"
 GOLDEN = ROOT / "tests" / "golden"
 
 
-@pytest.fixture(scope="module")
-def full(tmp_path_factory):
-    out = tmp_path_factory.mktemp("full")
-    results = {result.language: result for result in build(FULL, out_dir=out)}
+@pytest.fixture(scope="module", params=THEMES)
+def full(request, tmp_path_factory):
+    """The full profile in English and Chinese, once per built-in theme."""
+    out = tmp_path_factory.mktemp(f"full-{request.param}")
+    results = {result.language: result for result in build(FULL, out_dir=out, theme=request.param)}
     return out, results
 
 
@@ -47,10 +49,11 @@ def image_count(pdf: Path) -> int:
     return len(listing.splitlines()) - 2
 
 
+@pytest.mark.parametrize("theme", THEMES)
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_full_profile_matches_golden(lang):
-    (rendered,) = render_languages(load_profile(FULL), [lang])
-    golden = GOLDEN / f"full.{lang}.tex"
+def test_full_profile_matches_golden(lang, theme):
+    (rendered,) = render_languages(load_profile(FULL), [lang], theme)
+    golden = golden_file("full", theme, lang)
     if os.environ.get("CVTEX_UPDATE_GOLDEN") == "1":
         golden.write_text(rendered.tex, encoding="utf-8")
     assert rendered.tex == golden.read_text(encoding="utf-8"), "run `make golden` and review"
@@ -317,3 +320,10 @@ def test_an_abbreviation_that_ends_with_the_year_gets_no_second_one(full):
 def test_a_same_text_is_shown_in_every_language(full):
     assert "Seed-Foundation-MLSys" in text_of(full, "en")
     assert "Seed-Foundation-MLSys" in text_of(full, "zh")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_full_profile_sets_every_glyph_and_no_line_runs_into_the_margin(full, lang):
+    log = full[1][lang].log
+    assert "Missing character" not in log
+    assert overfull_lines(log) == []

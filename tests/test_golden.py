@@ -14,16 +14,23 @@ import pytest
 from cvtex.build import render_languages
 from cvtex.profile import load_profile
 
-from .conftest import EXAMPLE
+from .conftest import EXAMPLE, THEMES
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 UPDATE = os.environ.get("CVTEX_UPDATE_GOLDEN") == "1"
 
 
+def golden_file(name: str, theme: str, lang: str) -> Path:
+    """classic's are tests/golden/academic.en.tex; another theme's modern.academic.en.tex."""
+    prefix = "" if theme == "classic" else f"{theme}."
+    return GOLDEN / f"{prefix}{name}.{lang}.tex"
+
+
+@pytest.mark.parametrize("theme", THEMES)
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_example_tex_matches_golden(lang):
-    (rendered,) = render_languages(load_profile(EXAMPLE), [lang])
-    golden = GOLDEN / f"academic.{lang}.tex"
+def test_example_tex_matches_golden(lang, theme):
+    (rendered,) = render_languages(load_profile(EXAMPLE), [lang], theme)
+    golden = golden_file("academic", theme, lang)
     if UPDATE:
         golden.write_text(rendered.tex, encoding="utf-8")
     assert golden.exists(), f"{golden} is missing: run `make golden`"

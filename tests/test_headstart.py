@@ -121,12 +121,13 @@ def test_second_build_starts_on_the_remembered_preamble(profile, tmp_path):
 def test_changed_preamble_builds_right_without_the_head_start(profile, tmp_path):
     build(profile, out_dir=tmp_path / "first")
     data = yaml.safe_load(profile.read_text(encoding="utf-8"))
-    data.update(variants={"roomy": {"font_size": "11pt"}}, default_variant="roomy")
+    data.update(variants={"letter": {"design": {"paper": "letter"}}}, default_variant="letter")
     profile.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     results = build(profile, out_dir=tmp_path / "second")
     assert primed(results) == []  # both preambles differ from the ones remembered
     for result, text in zip(results, ("Hunan University", "湖南大学"), strict=True):
-        assert "\\documentclass[11pt]{article}" in result.tex.read_text(encoding="utf-8")
+        assert "{geometry}" in result.tex.read_text(encoding="utf-8")
+        assert "\\usepackage[letterpaper," in result.tex.read_text(encoding="utf-8")
         assert text in pdf_text(result.pdf)
     assert len(primed(build(profile, out_dir=tmp_path / "third"))) == 1  # remembered anew
 
@@ -137,7 +138,8 @@ def test_a_wrong_record_never_reaches_a_pdf(profile, tmp_path, monkeypatch):
     monkeypatch.setenv("CVTEX_CACHE_DIR", str(tmp_path / "user-cache"))
     record = tmp_path / "user-cache" / headstart.FOLDER
     forged = DOCUMENT.replace("\\usepackage{xcolor}", "\\AtBeginDocument{FORGED TEXT}")
-    headstart.remember(profile, "classic", None, {"en": forged, "zh": forged})
+    # The key a build without --theme uses: its request's theme, "".
+    headstart.remember(profile, "", None, {"en": forged, "zh": forged})
     files = list(record.glob("*.json"))
     assert len(files) == 1 and "FORGED" in files[0].read_text(encoding="utf-8")
     results = build(profile, out_dir=tmp_path / "second")

@@ -12,15 +12,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cvtex.build import DEFAULT_THEME, build
+from cvtex.build import build
 from cvtex.cli import main
 from cvtex.errors import ExitCode
-from cvtex.locale import load_catalog
 from cvtex.model import FontChoice, Fonts
-from cvtex.render import language_settings, with_cjk_fallback
-from cvtex.theme import load_theme
+from cvtex.settings import with_cjk_fallback
 
 from .conftest import EXAMPLE, GERMAN, ROOT, normalized, pdf_text
+from .glyphs import default_settings
 
 
 def run(*args: object):
@@ -341,6 +340,6 @@ def test_an_english_cv_without_cjk_text_loads_no_cjk_fonts(tmp_path):
 
 
 def test_without_an_installed_cjk_font_nothing_is_borrowed():
-    english = language_settings(load_theme(DEFAULT_THEME), load_catalog("en"))
+    english = default_settings("en")
     absent = Fonts(serif=[FontChoice(family="No Such CJK Font")])
     assert with_cjk_fallback(english, [absent]) == english  # the compile names the glyphs

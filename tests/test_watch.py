@@ -52,20 +52,35 @@ def test_an_error_is_reported_and_watching_goes_on(tiny):
     assert fixed.error is None and fixed.compiled == ["en"] and fixed.kept == ["zh"]
 
 
-def test_a_saved_template_rebuilds(tiny, tmp_path, monkeypatch):
-    themes = tmp_path / "themes"
-    shutil.copytree(theme.TEMPLATES_DIR / "classic", themes / "mine")
-    monkeypatch.setattr(theme, "TEMPLATES_DIR", themes)
-    theme.load_theme.cache_clear()
-    state = WatchState(tiny, theme="mine")
+def test_a_saved_template_rebuilds(tiny, tmp_path):
+    mine = tmp_path / "themes" / "mine"
+    shutil.copytree(theme.TEMPLATES_DIR / "classic", mine)
+    state = WatchState(tiny, theme=str(mine))
     watch_once(state)
 
-    child = themes / "mine" / "zh.tex.j2"
-    edit(child, r"\linespread{1.08}", r"\linespread{1.2}")
+    child = mine / "zh.tex.j2"
+    edit(child, "PunctStyle=quanjiao", "PunctStyle=kaiming")
     (rebuilt,) = watch_once(state)
     assert rebuilt.changed == [child.resolve()]
     assert rebuilt.compiled == ["zh"] and rebuilt.kept == ["en"]
-    theme.load_theme.cache_clear()
+
+
+def test_a_saved_theme_design_rebuilds(tiny, tmp_path):
+    mine = tmp_path / "themes" / "mine"
+    mine.mkdir(parents=True)
+    settings = mine / "theme.yaml"
+    settings.write_text("extends: classic\n", encoding="utf-8")
+    state = WatchState(tiny, theme=str(mine))
+    watch_once(state)
+
+    edit(
+        settings,
+        "extends: classic\n",
+        "extends: classic\ndesign: {per_language: {en: {paper: letter}}}\n",
+    )
+    (rebuilt,) = watch_once(state)
+    assert rebuilt.changed == [settings.resolve()]
+    assert rebuilt.compiled == ["en"] and rebuilt.kept == ["zh"]
 
 
 def test_the_watch_loop_rebuilds_on_save_until_stopped(tiny):

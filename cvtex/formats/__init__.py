@@ -101,18 +101,20 @@ _RENDERERS: dict[str, Callable[[CvView, Catalog, Theme, LoadedProfile], str]] = 
 
 def _template(theme: Theme, name: str) -> jinja2.Template:
     file = TEMPLATES[name]
-    if not (theme.folder / file).is_file():
+    if not any((folder / file).is_file() for folder in theme.folders):
         raise InputError(
             f"the theme {theme.name!r} has no {file}, so it cannot write {name} pages",
-            "use --theme classic, or add the template to the theme's folder",
+            "use --theme classic, add the template to the theme's folder, or extend a theme "
+            "that has one",
         )
-    return _environment(str(theme.folder), name).get_template(file)
+    return _environment(tuple(str(folder) for folder in theme.folders), name).get_template(file)
 
 
 @cache
-def _environment(folder: str, name: str) -> jinja2.Environment:
+def _environment(folders: tuple[str, ...], name: str) -> jinja2.Environment:
     common = {
-        "loader": jinja2.FileSystemLoader(folder),
+        # A theme's own file first, then its parents': as for the LaTeX templates.
+        "loader": jinja2.FileSystemLoader(list(folders)),
         "undefined": jinja2.StrictUndefined,
         "trim_blocks": True,
         "lstrip_blocks": True,

@@ -1,0 +1,142 @@
+"""The one place where a theme, the profile, a variant and a language meet: what a template
+needs besides the CV itself (its design, fonts and icons)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .design import Design, Layer, language_layers, merge_design
+from .errors import ToolchainError
+from .fonts import ResolvedFont, describe, installed_families, resolve
+from .locale import Catalog
+from .model import DesignOptions, FontChoice, Fonts, Profile, Variant
+from .source import SourceMap
+from .theme import Theme
+
+LIST_FONTS_HINT = "`fc-list : family` lists the fonts installed on this machine"
+
+
+@dataclass(frozen=True)
+class FontSet:
+    """The fonts a CV is set in, as fontspec and xeCJK take them; None: not needed."""
+
+    serif: ResolvedFont | None
+    sans: ResolvedFont | None
+    cjk_serif: ResolvedFont | None
+    cjk_sans: ResolvedFont | None
+
+
+@dataclass(frozen=True)
+class Icons:
+    font: str | None  # None: the icon font is not installed, and contacts show no icons
+    codes: dict[str, str]  # contact type -> code point in that font
+
+
+@dataclass(frozen=True)
+class Settings:
+    language: str
+    design: Design
+    fonts: FontSet
+    icons: Icons
+
+
+def design_for(
+    theme: Theme,
+    catalog: Catalog,
+    profile: Profile,
+    source: SourceMap,
+    variant: Variant | None = None,
+    variant_name: str | None = None,
+) -> Design:
+    """Theme defaults, the profile's design:, the variant's design:, each with its options for
+    this language after its general ones; the later wins."""
+    own, converted_from = catalog.own_keys, catalog.convert_from
+    layers = theme.design_layers(own, converted_from)
+
+    def written(design: DesignOptions | None, base: tuple[str | int, ...]) -> list[Layer]:
+        return [
+            Layer(
+                options,
+                str(source.locate_key((*base, *(("per_language", key) if key else ())))),
+                True,
+            )
+            for key, options in language_layers(design, own, converted_from)
+        ]
+
+    layers += written(profile.design, ("design",))
+    if variant is not None:
+        base = ("variants", variant_name or "", "design")
+        if variant.font_size is not None:
+            font_size = DesignOptions(font_size=float(variant.font_size.removesuffix("pt")))
+            layers.append(Layer(font_size, str(source.locate((*base[:-1], "font_size"))), True))
+        layers += written(variant.design, base)
+    return merge_design(layers)
+
+
+def language_settings(
+    theme: Theme,
+    catalog: Catalog,
+    profile: Profile,
+    source: SourceMap,
+    variant: Variant | None = None,
+    variant_name: str | None = None,
+) -> Settings:
+    """Everything a template needs for one language besides the localized CV."""
+    design = design_for(theme, catalog, profile, source, variant, variant_name)
+    own_fonts = profile.fonts.get(catalog.code)
+    fonts = own_fonts or catalog.fonts
+    own_fonts_at = str(source.locate_key(("fonts", catalog.code)))
+    cjk_serif = resolve(fonts.serif)
+    cjk_sans = resolve(fonts.sans) or cjk_serif
+    if fonts.serif and cjk_serif is None:
+        where = f"{own_fonts_at}: fonts.{catalog.code}: " if own_fonts else ""
+        install = f"sudo apt-get install {fonts.package}   (or: make system-deps)"
+        raise ToolchainError(
+            f"{where}no font for {catalog.language} ({catalog.code}) is installed: "
+            f"looked for {describe(fonts.serif)}",
+            install if fonts.package else f"install one of them; {LIST_FONTS_HINT}",
+        )
+    if own_fonts and own_fonts.sans and resolve(own_fonts.sans) is None:
+        raise ToolchainError(
+            f"{own_fonts_at}: fonts.{catalog.code}.sans: none of {describe(own_fonts.sans)} "
+            "is installed",
+            f"install one of them, or remove sans: to use the serif font; {LIST_FONTS_HINT}",
+        )
+    icon_font = theme.icon_font if theme.icon_font in installed_families() else None
+    return Settings(
+        language=catalog.code,
+        design=design,
+        fonts=FontSet(
+            serif=_latin(design, "serif"),
+            sans=_latin(design, "sans"),
+            cjk_serif=cjk_serif,
+            cjk_sans=cjk_sans,
+        ),
+        icons=Icons(icon_font, theme.icons if icon_font else {}),
+    )
+
+
+def _latin(design: Design, role: str) -> ResolvedFont | None:
+    """The first installed candidate; one the profile names must be installed."""
+    choices: list[FontChoice] = getattr(design, role)
+    found = resolve(choices)
+    layer = design.origins.get(role)
+    if found is None and layer is not None and layer.by_user:
+        raise ToolchainError(
+            f"{layer.origin}: design.fonts.{role}: none of {describe(choices)} is installed",
+            f"install it, or name another font; {LIST_FONTS_HINT}",
+        )
+    return found
+
+
+def with_cjk_fallback(settings: Settings, candidates: list[Fonts]) -> Settings:
+    """Settings with CJK fonts for a language that has none, for the CJK text in its CV (a
+    Chinese co-author in the English CV): the first of ``candidates`` installed. Without
+    one, the settings stay as they are and the compile names the characters it lacks."""
+    from dataclasses import replace
+
+    for fonts in candidates:
+        if serif := resolve(fonts.serif):
+            cjk = replace(settings.fonts, cjk_serif=serif, cjk_sans=resolve(fonts.sans) or serif)
+            return replace(settings, fonts=cjk)
+    return settings
