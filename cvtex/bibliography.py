@@ -146,10 +146,14 @@ def merge_bibliography(
     )
     for entry in rest:
         positions.positions[("publications", len(merged))] = Position(bib_file, entry.line, 1)
+        positions.origins[("publications", len(merged))] = (bib_file, ())
         merged.append(entry.data)
     for path in [path for path in source.positions if path[:1] == ("publications",)]:
         del source.positions[path]
     source.positions.update(positions.positions)
+    for path in [path for path in source.origins if path[:1] == ("publications",)]:
+        del source.origins[path]
+    source.origins.update(positions.origins)
     data["publications"] = merged
 
 

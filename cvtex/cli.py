@@ -11,7 +11,7 @@ import click
 from . import __version__
 from . import build as builder
 from .engine import DEFAULT_TIMEOUT, stop_early
-from .errors import CvtexError, ExitCode
+from .errors import CvtexError, ExitCode, InputError
 
 # Only build's own light modules load with the CLI: the other commands import what they
 # need when they run, so that `cvtex build` starts XeLaTeX before pydantic and Jinja load.
@@ -264,14 +264,134 @@ def import_(files: tuple[Path, ...], out: Path | None, langs: str | None, force:
 @click.argument("profile", type=PROFILE)
 @lang_option
 @locale_file_option
-def validate(profile: Path, langs: str | None, locale_files: tuple[Path, ...]) -> None:
-    """Check a profile and report, per language, which text falls back to another."""
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Fail (exit 1) when a text falls back to another language or looks untranslated.",
+)
+def validate(
+    profile: Path, langs: str | None, locale_files: tuple[Path, ...], strict: bool
+) -> None:
+    """Check a profile and report, per language, which text falls back to another and
+    which looks untranslated (a plain English text in the Chinese CV)."""
     from .locale import load_locales
     from .profile import load_profile
-    from .validate import coverage_report
+    from .validate import coverage
 
     loaded = load_profile(profile)
-    click.echo(coverage_report(loaded, langs, load_locales(locale_files)))
+    report = coverage(loaded, langs, load_locales(locale_files))
+    click.echo(report.text)
+    problems = []
+    if report.fallbacks:
+        problems.append(f"{report.fallbacks} text field(s) fall back to another language")
+    for language, found in report.untranslated.items():
+        problems.append(f"{len(found)} text field(s) look untranslated in {language}")
+    if not problems:
+        return
+    first = next(iter(report.untranslated), None)
+    hint = (
+        f"translate them with `cvtex translate export {profile} --lang {first}`, or write "
+        "{same: ...} for a text that is the same in every language"
+        if first
+        else "write the missing languages' text in the profile"
+    )
+    if strict:
+        raise InputError("; ".join(problems) + " (--strict)", hint)
+    for problem in problems:
+        click.secho(f"warning: {problem}", fg="yellow", err=True)
+    click.echo(f"  hint: {hint}", err=True)
+
+
+@main.group()
+def translate() -> None:
+    """Translate a profile: export the texts a language lacks, merge the translations back.
+
+    \b
+      cvtex translate export cv.yaml --lang zh     # writes cv.zh.translation.yaml
+      (fill in each zh: in that file)
+      cvtex translate merge cv.yaml cv.zh.translation.yaml
+    """
+
+
+@translate.command("export")
+@click.argument("profile", type=PROFILE)
+@click.option("--lang", "language", required=True, help="The language to translate into (zh).")
+@locale_file_option
+@click.option(
+    "-o",
+    "--out",
+    type=PROFILE,
+    help="The file to write: .yaml (default <stem>.<lang>.translation.yaml) or .csv.",
+)
+@click.option("--force", is_flag=True, help="Overwrite an existing translation file.")
+def translate_export(
+    profile: Path,
+    language: str,
+    locale_files: tuple[Path, ...],
+    out: Path | None,
+    force: bool,
+) -> None:
+    """Write the texts the CV in a language shows without text of that language."""
+    from .locale import load_locales
+    from .profile import load_profile
+    from .translate import export_rows, write_rows
+
+    loaded = load_profile(profile)
+    locales = load_locales(locale_files)
+    chosen = builder.select_languages(language, loaded.profile.languages, locales)
+    if len(chosen) != 1:
+        raise click.BadParameter("give one language, such as zh", param_hint="--lang")
+    language = chosen[0]
+    rows = export_rows(loaded, language, locales)
+    target = out or profile.with_name(f"{profile.stem}.{language}.translation.yaml")
+    if target.exists() and not force:
+        raise InputError(
+            f"{target} already exists; it may hold a translator's work",
+            "merge it first, choose another name with --out, or pass --force",
+        )
+    write_rows(rows, target, profile, language)
+    if not rows:
+        click.echo(f"wrote {target}: nothing to translate into {language}")
+        return
+    click.echo(
+        f"wrote {target}: {len(rows)} text(s) to translate into {language}; fill them in, "
+        f"then: cvtex translate merge {profile} {target}"
+    )
+
+
+@translate.command("merge")
+@click.argument("profile", type=PROFILE)
+@click.argument("translations", type=click.Path(path_type=Path, dir_okay=False, exists=True))
+@click.option(
+    "-o",
+    "--out",
+    type=PROFILE,
+    help="Write the merged profile to this new file instead of replacing the profile.",
+)
+def translate_merge(profile: Path, translations: Path, out: Path | None) -> None:
+    """Write filled translations into the profile, keeping its comments and order.
+
+    The profile (and each included file changed) is first copied to <name>.bak (.bak2,
+    ... if taken); texts changed since the export, or translated already, are left alone.
+    """
+    from .translate import merge
+
+    result = merge(profile, translations, out)
+    for problem in result.skipped:
+        click.secho(f"skipped: {problem}", fg="yellow", err=True)
+    for file in result.reformatted:
+        click.secho(
+            f"note: {file.name} is written in an indentation style the YAML writer does not "
+            "reproduce exactly; check the diff against its .bak copy",
+            err=True,
+        )
+    for file, copy in result.written:
+        kept = f" (the original is kept as {copy})" if copy else ""
+        click.echo(f"wrote {file}{kept}")
+    click.echo(
+        f"{result.merged} translation(s) into {result.language} merged, "
+        f"{result.empty} left empty, {len(result.skipped)} skipped"
+    )
 
 
 @main.command()

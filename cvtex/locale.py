@@ -49,6 +49,7 @@ def _pattern(**sample: object) -> Any:
 
 
 MonthPattern = _pattern(year=2020, month=9, month_name="Sep")
+DayPattern = _pattern(year=2020, month=9, day=3, month_name="Sep")
 YearPattern = _pattern(year=2020)
 RangePattern = _pattern(start="2020", end="2021")
 OpenRangePattern = _pattern(start="2020", present="now")
@@ -63,6 +64,22 @@ OpenccConfig = Literal[
     "s2t", "s2tw", "s2twp", "s2hk", "t2s", "tw2s", "tw2sp", "hk2s", "t2tw", "t2hk", "tw2t", "hk2t"
 ]
 
+# The scripts `cvtex validate` tells apart: a letter's script is the first word of its
+# Unicode name (LATIN SMALL LETTER A, CJK UNIFIED IDEOGRAPH-4E2D: Han).
+Script = Literal[
+    "Latin",
+    "Han",
+    "Hiragana",
+    "Katakana",
+    "Hangul",
+    "Cyrillic",
+    "Greek",
+    "Arabic",
+    "Hebrew",
+    "Devanagari",
+    "Thai",
+]
+
 # Section kinds every catalog must name; other ids (projects, research, ...) are optional.
 REQUIRED_TITLES = ("education", "experience", "publications", "patents", "awards", "skills")
 
@@ -72,6 +89,10 @@ class DateFormats(Model):
         description="A year and month: {year}, {month} (a number), {month_name}."
     )
     year: YearPattern = Field(description="A year alone: {year}.")
+    day: DayPattern = Field(
+        description="A full date (the updated: line): {year}, {month}, {day} (numbers), "
+        "{month_name}."
+    )
     range: RangePattern = Field(description="{start} and {end}.")
     open_range: OpenRangePattern = Field(
         description="A range still going on: {start} and {present}."
@@ -138,6 +159,12 @@ class Catalog(Model):
     fonts: Fonts = Field(
         default_factory=Fonts, description="CJK fonts, for languages the zh template sets."
     )
+    scripts: list[Script] = Field(
+        default_factory=lambda: ["Latin"],
+        min_length=1,
+        description="The scripts the language is written in: a text with none of their "
+        "letters but words of another script looks untranslated (cvtex validate).",
+    )
     titles: dict[str, str]
     months: list[str] = Field(min_length=12, max_length=12)
     dates: DateFormats
@@ -189,9 +216,12 @@ class Catalog(Model):
     def format_date(self, date: YearMonth) -> str:
         if date.month is None:
             return self.dates.year.format(year=date.year)
-        return self.dates.month.format(
-            year=date.year, month=date.month, month_name=self.months[date.month - 1]
-        )
+        month_name = self.months[date.month - 1]
+        if date.day is not None:
+            return self.dates.day.format(
+                year=date.year, month=date.month, day=date.day, month_name=month_name
+            )
+        return self.dates.month.format(year=date.year, month=date.month, month_name=month_name)
 
     def format_end(self, end: End) -> str:
         if end == "present":

@@ -6,6 +6,7 @@ templates lay out. Nothing here knows about LaTeX.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -57,7 +58,8 @@ class Bullet:
 
 @dataclass(frozen=True)
 class Row:
-    """A two-line entry: heading and place on top, detail and dates below."""
+    """A two-line entry: heading and place on top, detail and dates below; then its
+    description's paragraphs and its bullets (numbered or not)."""
 
     heading: str
     place: str
@@ -65,6 +67,8 @@ class Row:
     dates: str
     bullets: list[Bullet]
     links: list[Link] = field(default_factory=list)
+    description: list[str] = field(default_factory=list)
+    numbered: bool = False
 
 
 @dataclass(frozen=True)
@@ -133,6 +137,8 @@ class Entry:
     date: str
     links: list[Link]
     items: list[Bullet]
+    description: list[str] = field(default_factory=list)
+    numbered: bool = False
 
 
 @dataclass(frozen=True)
@@ -198,6 +204,8 @@ class _Localizer:
         self.variant = variant
         self.lang = catalog.code
         self.fallbacks: list[Fallback] = []
+        # Every plain string shown, by path: `cvtex validate` looks for untranslated ones.
+        self.plain: list[tuple[Path_, str]] = []
         self.own_texts = 0
         self.converted = 0
         self.convert = conversion_for(catalog, profile)
@@ -248,9 +256,11 @@ class _Localizer:
     def text(self, value: Text | None, path: Path_) -> str:
         if value is None:
             return ""
-        if isinstance(value, str):
+        if isinstance(value, model.Same | str):
             # One text for every language: Chinese in it is still converted, and counted so.
-            text = value.strip()
+            if isinstance(value, str):
+                self.plain.append((path, value))
+            text = (value.same if isinstance(value, model.Same) else value).strip()
             converted = self.convert(text)
             if converted == text:
                 self.own_texts += 1
@@ -305,6 +315,9 @@ class _Localizer:
     def texts(self, values: list[Text], path: Path_) -> list[str]:
         return [text for k, value in enumerate(values) if (text := self.text(value, (*path, k)))]
 
+    def paragraphs(self, value: Text | None, path: Path_) -> list[str]:
+        return _paragraphs(self.text(value, path))
+
     def labelled(self, label: str, value: str) -> Bullet:
         return Bullet(f"{label}{self.catalog.punctuation.colon}{value}")
 
@@ -348,9 +361,9 @@ class _Localizer:
     def order(self, sections: dict[str, Section]) -> list[str]:
         """The variant's layout, else the profile's: the language's own, else that of its
         source language (zh for zh-TW) or of its first fallback language."""
-        if isinstance(self.variant.layout, list):
-            return self.variant.layout
         for layouts in (self.variant.layout or {}, self.profile.layout):
+            if isinstance(layouts, list):
+                return layouts
             for lang in [self.lang, self.catalog.convert_from, *self.fallback_order]:
                 if lang in layouts:
                     return layouts[lang]
@@ -398,6 +411,9 @@ class _Localizer:
                     detail=degree,
                     dates=self.span(entry),
                     bullets=self.bullets(entry.bullets, (*path, "bullets")) + details,
+                    links=self.links(entry.links, (*path, "links")),
+                    description=self.paragraphs(entry.description, (*path, "description")),
+                    numbered=entry.numbered,
                 )
             )
         return rows
@@ -420,6 +436,8 @@ class _Localizer:
                     dates=self.span(entry),
                     bullets=bullets,
                     links=self.links(entry.links, (*path, "links")),
+                    description=self.paragraphs(entry.description, (*path, "description")),
+                    numbered=entry.numbered,
                 )
             )
         return rows
@@ -432,6 +450,7 @@ class _Localizer:
                 detail=self.text(entry.role, (*path, "role")),
                 dates=self.text(entry.term, (*path, "term")) or self.span(entry),
                 bullets=[],
+                description=self.paragraphs(entry.description, (*path, "description")),
             )
             for path, entry in self.pool("teaching", section)
         ]
@@ -445,6 +464,7 @@ class _Localizer:
                 dates=self.span(talk),
                 bullets=[],
                 links=self.links(talk.links, (*path, "links")),
+                description=self.paragraphs(talk.description, (*path, "description")),
             )
             for path, talk in self.pool("talks", section)
         ]
@@ -470,7 +490,8 @@ class _Localizer:
         labels = self.catalog.labels
         tag = ""
         if pub.abbr:
-            pattern = labels.venue_tag if pub.year else labels.venue_tag_no_year
+            with_year = pub.year and not abbr_has_year(pub.abbr, pub.year)
+            pattern = labels.venue_tag if with_year else labels.venue_tag_no_year
             year = pub.year or 0
             tag = pattern.format(abbr=pub.abbr, year=year, yy=f"{year % 100:02d}")
         return Citation(
@@ -611,6 +632,8 @@ class _Localizer:
                 date=self.span(entry),
                 links=self.links(entry.links, (*path, "links")),
                 items=self.bullets(entry.items, (*path, "items"), top=False),
+                description=self.paragraphs(entry.description, (*path, "description")),
+                numbered=entry.numbered,
             )
             for path, entry in self.pool("others", section)
         ]
@@ -662,6 +685,28 @@ def fallback_order(profile: Profile, lang: str) -> list[str]:
     return [other for other in dict.fromkeys(chosen) if other != lang]
 
 
+# The year an abbreviation may already end with: OSDI '23, ICNP'24, NSDI’24, ToN 2024, CVPR2024.
+_ABBR_YEAR = re.compile(
+    r"(?:['’‘]\s?(?P<quoted>\d{2})"
+    r"|(?<!\d)(?P<full>(?:19|20)\d{2})"
+    r"|(?<![\d'’‘])\s?(?P<short>\d{2}))$"
+)
+
+
+def abbr_has_year(abbr: str, year: int) -> bool:
+    """Whether ``abbr`` ends with a year, so that the venue tag should not add another.
+
+    An apostrophe and two digits ('23) or a four-digit year (2024) are a year whatever it
+    is; two bare digits (OSDI 23, OSDI23) only when they are this publication's year.
+    """
+    match = _ABBR_YEAR.search(abbr.strip())
+    if match is None:
+        return False
+    if match["short"] is not None:
+        return int(match["short"]) == year % 100
+    return True
+
+
 def _is_cjk(text: str) -> bool:
     return any("\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff" for ch in text)
 
@@ -669,4 +714,6 @@ def _is_cjk(text: str) -> bool:
 def _all_values(text: Text) -> list[str]:
     if isinstance(text, str):
         return [text]
+    if isinstance(text, model.Same):
+        return [text.same]
     return [value for value in text.values() if value]

@@ -28,25 +28,39 @@ from .links import refuse_unsafe
 LANG_PATTERN = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
 Lang = Annotated[str, StringConstraints(pattern=LANG_PATTERN)]
 
-Text = str | dict[Lang, str | None]
-"""A string shown in every language, or a mapping by language.
-
-In a mapping, a missing language falls back to another one; a language set to null
-shows nothing there (a location written in the English CV only, for example).
-"""
-
 
 class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class Same(Model):
+    """A text that is the same in every language on purpose (a name, a paper title)."""
+
+    same: str = Field(
+        description="Shown as written in every language; `cvtex validate` does not report "
+        "it as looking untranslated."
+    )
+
+
+Text = str | dict[Lang, str | None] | Same
+"""A string shown in every language, a mapping by language, or {same: ...}.
+
+In a mapping, a missing language falls back to another one; a language set to null
+shows nothing there (a location written in the English CV only, for example). A plain
+string that looks English in a Chinese CV is reported by `cvtex validate`; {same: ...}
+says it is meant to be the same.
+"""
 
 
 @dataclass(frozen=True, order=True)
 class YearMonth:
     year: int
     month: int | None = None
+    day: int | None = None  # only an updated: date has a day
 
 
 _DATE_RE = re.compile(r"^(\d{4})(?:[-./](\d{1,2}))?$")
+_DAY_RE = re.compile(r"^(\d{4})[-./](\d{1,2})[-./](\d{1,2})$")
 
 
 def _parse_year_month(value: Any) -> Any:
@@ -72,6 +86,33 @@ _DATE_SCHEMA = {
     "description": "A year (2020) or a year and month (2020-09).",
 }
 Date = Annotated[YearMonth, BeforeValidator(_parse_year_month), WithJsonSchema(_DATE_SCHEMA)]
+
+
+def _parse_day(value: Any) -> Any:
+    """A year, a month, or a full date (2024-03-03): the day a CV was last updated."""
+    if isinstance(value, dt.date):
+        value = value.isoformat()
+    if isinstance(value, str) and (match := _DAY_RE.match(value.strip())):
+        year, month, day = (int(part) for part in match.groups())
+        try:
+            dt.date(year, month, day)
+        except ValueError as exc:
+            raise ValueError(f"{value.strip()!r} is not a date: {exc}") from None
+        return YearMonth(year, month, day)
+    try:
+        return _parse_year_month(value)
+    except ValueError:
+        raise ValueError(f"{value!r} is not a date: write 2024, 2024-03 or 2024-03-03") from None
+
+
+_DAY_SCHEMA = {
+    "anyOf": [
+        {"type": "integer", "minimum": 1000, "maximum": 9999},
+        {"type": "string", "pattern": r"^\d{4}([-./]\d{1,2}){0,2}$"},
+    ],
+    "description": "A year (2024), a month (2024-03) or a day (2024-03-03).",
+}
+Day = Annotated[YearMonth, BeforeValidator(_parse_day), WithJsonSchema(_DAY_SCHEMA)]
 
 
 class Expected(Model):
@@ -111,8 +152,8 @@ def _as_label(value: Any) -> Any:
 
 # Usually bare text; the mapping form ({text: ..., only: [zh]}) is for scoping or nesting.
 # A union rather than a conversion before validation, so that the JSON Schema says so too.
-BulletField = Annotated[str | dict[Lang, str | None] | Bullet, AfterValidator(_as_bullet)]
-LabelField = Annotated[str | dict[Lang, str | None] | ScopedText, AfterValidator(_as_label)]
+BulletField = Annotated[str | dict[Lang, str | None] | Same | Bullet, AfterValidator(_as_bullet)]
+LabelField = Annotated[str | dict[Lang, str | None] | Same | ScopedText, AfterValidator(_as_label)]
 Bullet.model_rebuild()
 
 
@@ -150,6 +191,18 @@ class Dated(Scoped):
     date: Date | None = Field(None, description="A single date, for one-off items.")
 
 
+def _description() -> Any:
+    return Field(
+        None,
+        description="A paragraph shown under the entry's heading, before its bullets or "
+        "items (a blank line in a | block starts another paragraph).",
+    )
+
+
+def _numbered(what: str) -> Any:
+    return Field(False, description=f"Number the entry's own {what} 1. 2. 3., not with bullets.")
+
+
 class Education(Dated):
     institution: Text
     location: Text | None = None
@@ -160,7 +213,12 @@ class Education(Dated):
     gpa: str | None = Field(None, description="For example 3.9/4.0.")
     rank: Text | None = Field(None, description="For example 1/120, or Top 5%.")
     honors: list[Text] = Field(default_factory=list)
+    description: Text | None = _description()
     bullets: list[BulletField] = Field(default_factory=list)
+    numbered: bool = _numbered("bullets")
+    links: list[Link] = Field(
+        default_factory=list, description="The dissertation's PDF, an advisor's page, ..."
+    )
 
 
 class Experience(Dated):
@@ -171,7 +229,9 @@ class Experience(Dated):
     role: Text | None = None
     mentors: list[Text] = Field(default_factory=list, description="Mentors or advisors.")
     links: list[Link] = Field(default_factory=list)
+    description: Text | None = _description()
     bullets: list[BulletField] = Field(default_factory=list)
+    numbered: bool = _numbered("bullets")
 
 
 class Author(Model):
@@ -184,7 +244,7 @@ def _as_author(value: Any) -> Any:
     return value if isinstance(value, Author) else Author(name=value)
 
 
-AuthorField = Annotated[str | dict[Lang, str | None] | Author, AfterValidator(_as_author)]
+AuthorField = Annotated[str | dict[Lang, str | None] | Same | Author, AfterValidator(_as_author)]
 
 PublicationStatus = Literal["published", "accepted", "to-appear", "under-review", "preprint"]
 PublicationType = Literal[
@@ -255,7 +315,7 @@ def _as_skill(value: Any) -> Any:
     return value if isinstance(value, Skill) else Skill(name=value)
 
 
-SkillField = Annotated[str | dict[Lang, str | None] | Skill, AfterValidator(_as_skill)]
+SkillField = Annotated[str | dict[Lang, str | None] | Same | Skill, AfterValidator(_as_skill)]
 
 
 class SkillGroup(Scoped):
@@ -268,6 +328,7 @@ class Teaching(Dated):
     role: Text | None = None
     institution: Text | None = None
     term: Text | None = Field(None, description="Free text such as Fall 2023; or use start/end.")
+    description: Text | None = _description()
 
 
 class Service(Dated):
@@ -280,6 +341,7 @@ class Talk(Dated):
     event: Text | None = None
     location: Text | None = None
     links: list[Link] = Field(default_factory=list)
+    description: Text | None = _description()
 
 
 class SpokenLanguage(Scoped):
@@ -300,7 +362,9 @@ class Other(Dated):
 
     text: Text
     links: list[Link] = Field(default_factory=list)
+    description: Text | None = _description()
     items: list[BulletField] = Field(default_factory=list)
+    numbered: bool = _numbered("items")
 
 
 SectionKind = Literal[
@@ -556,7 +620,11 @@ class Profile(Model):
     name: Text
     headline: Text | None = Field(None, description="A title line under the name.")
     photo: Photo | None = None
-    updated: Date | None = Field(None, description="Shown as 'updated on', per locale.")
+    updated: Day | None = Field(
+        None,
+        description="Shown as 'updated on' at the foot of each page, in the locale's form: "
+        "a year, a month (2024-03) or a day (2024-03-03).",
+    )
     owner_names: list[str] = Field(
         default_factory=list,
         description="Forms of your name in author lists (J. Fang, 方缙): set in bold.",
@@ -580,9 +648,10 @@ class Profile(Model):
         default_factory=dict,
         description="The sections by id, in their default order.",
     )
-    layout: dict[Lang, list[str]] = Field(
+    layout: dict[Lang, list[str]] | list[str] = Field(
         default_factory=dict,
-        description="Section ids in the order each language shows them.",
+        description="Section ids in the order they are shown: one list for every language, "
+        "or a list per language ({en: [...], zh: [...]}).",
     )
     fallback: FallbackOrder | dict[Lang, FallbackOrder] = Field(
         default_factory=list,

@@ -45,6 +45,8 @@ class SourceMap:
     file: Path
     positions: dict[Path_, Position] = field(default_factory=dict)
     keys: dict[Path_, Position] = field(default_factory=dict)  # where each key is written
+    # Values that joined from elsewhere: a path here -> the file and path they were written at.
+    origins: dict[Path_, tuple[Path, Path_]] = field(default_factory=dict)
 
     def graft(self, other: SourceMap, from_prefix: Path_, to_prefix: Path_) -> None:
         """Take the positions under ``from_prefix`` in ``other`` as if written at ``to_prefix``.
@@ -57,6 +59,18 @@ class SourceMap:
             for path, position in theirs.items():
                 if path[:size] == from_prefix:
                     mine[(*to_prefix, *path[size:])] = position
+        self.origins[tuple(to_prefix)] = other.origin(from_prefix)
+        for path, origin in other.origins.items():
+            if path[:size] == from_prefix and len(path) > size:
+                self.origins[(*to_prefix, *path[size:])] = origin
+
+    def origin(self, path: Path_) -> tuple[Path, Path_]:
+        """The file ``path`` was written in, and its path there (an included file's own)."""
+        path = tuple(path)
+        for size in range(len(path), 0, -1):
+            if (found := self.origins.get(path[:size])) is not None:
+                return found[0], (*found[1], *path[size:])
+        return self.file, path
 
     def locate_key(self, path: Path_) -> Position:
         """Where the key of ``path`` is written (a nested mapping starts a line below it)."""

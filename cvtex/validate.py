@@ -2,37 +2,69 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from .build import select_languages
 from .locale import Locales
-from .localize import CvView, localize
+from .localize import CvView
 from .profile import LoadedProfile
+from .untranslated import Untranslated, find_untranslated
+
+
+@dataclass
+class Coverage:
+    """Per language: the text fields that fall back, and those that look untranslated."""
+
+    text: str
+    fallbacks: int = 0
+    untranslated: dict[str, list[Untranslated]] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def coverage(
+    loaded: LoadedProfile, languages: str | None = None, locales: Locales | None = None
+) -> Coverage:
+    profile = loaded.profile
+    locales = locales or Locales()
+    lines = [f"{loaded.file}: valid profile in {', '.join(profile.languages)}"]
+    report = Coverage("")
+    for language in select_languages(languages, profile.languages, locales):
+        catalog = locales.catalog(language)
+        view, untranslated = find_untranslated(loaded, catalog)
+        counts = _counts(view, catalog.convert_from, catalog.opencc, len(untranslated))
+        lines.append(f"  {language}: {counts}")
+        lines.extend(f"    falls back: {fallback}" for fallback in view.fallbacks)
+        lines.extend(
+            f"    looks untranslated: {found.describe(loaded.file)}" for found in untranslated
+        )
+        report.fallbacks += len(view.fallbacks)
+        if untranslated:
+            report.untranslated[language] = untranslated
+    report.text = "\n".join(lines)
+    return report
 
 
 def coverage_report(
     loaded: LoadedProfile, languages: str | None = None, locales: Locales | None = None
 ) -> str:
-    """Per language: how many text fields have text of their own, and each that falls back."""
-    profile = loaded.profile
-    locales = locales or Locales()
-    lines = [f"{loaded.file}: valid profile in {', '.join(profile.languages)}"]
-    for language in select_languages(languages, profile.languages, locales):
-        catalog = locales.catalog(language)
-        view = localize(profile, loaded.source, catalog)
-        lines.append(f"  {language}: {_counts(view, catalog.convert_from, catalog.opencc)}")
-        lines.extend(f"    falls back: {fallback}" for fallback in view.fallbacks)
-    return "\n".join(lines)
+    """Per language: how many text fields have text of their own, and each that does not."""
+    return coverage(loaded, languages, locales).text
 
 
-def _counts(view: CvView, source: str | None, opencc: str | None) -> str:
+def _counts(view: CvView, source: str | None, opencc: str | None, untranslated: int) -> str:
     language = view.language
-    have = view.own_texts + view.converted
-    total = have + len(view.fallbacks)
+    have = view.own_texts + view.converted - untranslated
+    total = view.own_texts + view.converted + len(view.fallbacks)
     split = (
-        f" ({view.own_texts} written, {view.converted} converted from {source} by OpenCC {opencc})"
+        f" ({view.own_texts - untranslated} written, {view.converted} converted from {source} "
+        f"by OpenCC {opencc})"
         if source
         else ""
     )
+    looks = f", {untranslated} look untranslated" if untranslated else ""
     return (
-        f"{have} of {total} text fields have {language} text{split}, "
+        f"{have} of {total} text fields have {language} text{split}{looks}, "
         f"{len(view.fallbacks)} fall back, {len(view.sections)} sections"
     )

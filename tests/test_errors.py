@@ -81,11 +81,40 @@ BAD_PROFILES = [
             "{file}:3:5: education[0].degree: this field is required",
         ],
     ),
+    (
+        "a key of other entries",
+        "name: Jin\nteaching:\n  - course: X\n    numbered: true\n    links: []\n",
+        [
+            "{file}:4:15: teaching[0].numbered: unknown key 'numbered': allowed on bullets "
+            "and on education, experience and others entries, not on teaching entries",
+            "{file}:5:12: teaching[0].links: unknown key 'links': allowed on education, "
+            "experience, publications, patents, talks and others entries, not on teaching "
+            "entries",
+        ],
+    ),
+    (
+        "a key a bullet lacks",
+        "name: Jin\nexperience:\n  - title: X\n    bullets:\n      - {text: a, year: 1}\n",
+        [
+            "{file}:5:25: experience[0].bullets[0].year: unknown key 'year': allowed on "
+            "publications and patents entries, not on bullets"
+        ],
+    ),
+    (
+        "a key beside same",
+        "name: {same: Jin, only: [en]}\n",
+        ["{file}:1:25: name.only: unknown key 'only': {{same: ...}} holds only the text"],
+    ),
     ("no name", "languages: [en]\n", ["{file}:1:1: name: this field is required"]),
     (
         "a bad month",
         "name: Jin\nexperience:\n  - title: X\n    start: 2020-13\n",
         ["{file}:4:12: experience[0].start: month 13 is not between 1 and 12"],
+    ),
+    (
+        "not a day",
+        "name: Jin\nupdated: 2024-02-30\n",
+        ["{file}:2:10: updated: '2024-02-30' is not a date: day is out of range for month"],
     ),
     (
         "not a date",
@@ -121,6 +150,11 @@ BAD_PROFILES = [
         "a misspelt section",
         "name: Jin\nlayout:\n  en: [educaton]\n",
         ["{file}:3:8: layout.en[0]: no section 'educaton' (did you mean 'education'?)"],
+    ),
+    (
+        "a misspelt section in one layout for all",
+        "name: Jin\nlayout: [summary, educaton]\n",
+        ["{file}:2:19: layout[1]: no section 'educaton' (did you mean 'education'?)"],
     ),
     (
         "a section without a kind",

@@ -88,8 +88,8 @@ def test_summary_paragraphs_and_updated_date(full):
     en = text_of(full, "en")
     assert "I build collective communication libraries" in en
     assert "Second paragraph: 50% & C# $5 _x_ {a} ~ ^ \\ stay literal." in en
-    assert "Last updated: Nov 2026" in en
-    assert "更新于 2026.11" in text_of(full, "zh")
+    assert "Last updated: Nov 3, 2026" in en  # updated: 2026-11-03, a day
+    assert "更新于 2026.11.03" in text_of(full, "zh")
 
 
 def test_education_details(full):
@@ -228,6 +228,98 @@ def test_bibliography_additions_survive_a_changed_bib(tmp_path):
     assert second.title == {"en": "New", "zh": "中文标题"}
     assert second.year == 2021 and second.links[0].url == "https://x.org"
     assert second.authors[0].name == "J. Fang"
+
+
+def lines_of(full, lang):
+    return [line.strip() for line in text_of(full, lang).splitlines() if line.strip()]
+
+
+def test_a_description_comes_before_the_bullets_and_numbered_entries_count(full):
+    en, zh = lines_of(full, "en"), lines_of(full, "zh")
+    # Education: the description, then the bullets; the links follow the heading.
+    described = en.index(
+        "My doctoral work asks how training jobs can share a network without waiting on it."
+    )
+    assert en[described + 1] == "• Research on in-network computing"
+    assert en[described - 2].startswith(
+        "University of Science and Technology of China [pdf] [advisor]"
+    )
+    assert (
+        "中国科学技术大学 [论文] [导师主页]"
+        in zh[zh.index("博士阶段研究分布式训练作业如何共享网络而不被通信拖慢。") - 2]
+    )
+    # An experience entry with numbered: true numbers its own bullets, after its paragraph.
+    start = next(i for i, line in enumerate(en) if line.startswith("I led the design"))
+    assert en[start + 2 : start + 5] == [
+        "1. Designed the write-ahead log and its group commit",
+        "2. Cut compaction stalls by 80%",
+        "3. Wrote the recovery tests run on every commit",
+    ]
+    zh_start = next(i for i, line in enumerate(zh) if line.startswith("负责实验室参数服务器"))
+    assert zh[zh_start + 1 : zh_start + 4] == [
+        "1. 设计预写日志及其组提交",
+        "2. 将压缩停顿减少 80%",
+        "3. 编写每次提交都运行的恢复测试",
+    ]
+    # Teaching, talks and others take a description too; others number their items.
+    flat_en, flat_zh = flat(full, "en"), flat(full, "zh")
+    for piece in (
+        "Led the weekly labs on congestion control.",
+        "A 20-minute talk with a live demo.",
+    ):
+        assert normalized(piece) in flat_en
+    assert normalized("Marathon runner Three finishes so far. 1. Hefei Marathon 2023") in flat_en
+    assert normalized("负责每周拥塞控制实验课。") in flat_zh
+    assert (
+        normalized("马拉松跑者 目前已完赛三次。 1. 2023 合肥马拉松 2. 2024 北京马拉松") in flat_zh
+    )
+    urls = pdf_urls(full[1]["en"].pdf)
+    assert "https://example.com/thesis.pdf" in urls and "https://example.com/%7Exu" in urls
+
+
+def test_a_description_sits_on_the_bullets_left_edge(full):
+    """The paragraph and the bullets' text start at the same x, in both languages."""
+    for lang, paragraph, bullet in (
+        ("en", "My doctoral work", "Research on in-network"),
+        ("zh", "博士阶段研究", "研究方向"),
+        ("en", "I led the design", "Designed the write-ahead"),
+        ("zh", "负责实验室参数服务器", "设计预写日志"),
+        # A numbered entry's text starts where a bulleted entry's does.
+        ("en", "Designed the write-ahead", "Achieve end-to-end"),
+        ("en", "Three finishes so far.", "Hefei Marathon"),  # an others entry's items
+        ("en", "Hefei Marathon", "2023.8.13:"),
+        ("zh", "目前已完赛三次。", "2023 合肥马拉松"),
+    ):
+        pdf = full[1][lang].pdf
+        assert abs(left_of(pdf, paragraph) - left_of(pdf, bullet)) < 0.5, (lang, paragraph)
+
+
+def left_of(pdf: Path, phrase: str) -> float:
+    """Where the first line starting with ``phrase`` starts, in points from the left."""
+    html = subprocess.run(
+        ["pdftotext", "-bbox", str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    words = re.findall(r'<word xMin="([\d.]+)"[^>]*>([^<]*)</word>', html)
+    size = len(phrase.split())
+    for i, (x, _) in enumerate(words):
+        if " ".join(word for _, word in words[i : i + size]).startswith(phrase):
+            return float(x)
+    raise AssertionError(f"{phrase!r} is not in {pdf}")
+
+
+def test_an_abbreviation_that_ends_with_the_year_gets_no_second_one(full):
+    en, zh = normalized_spaces(text_of(full, "en")), normalized_spaces(text_of(full, "zh"))
+    assert "(ICNP '24)" in en and "'24'24" not in en
+    assert "(OSDI'25)" in en  # an abbreviation without a year still gets one
+    assert "（ICNP '24）, 2024" in zh  # Chinese prints the year after the tag, as always
+
+
+def test_a_same_text_is_shown_in_every_language(full):
+    assert "Seed-Foundation-MLSys" in text_of(full, "en")
+    assert "Seed-Foundation-MLSys" in text_of(full, "zh")
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

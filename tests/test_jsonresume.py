@@ -142,7 +142,7 @@ def test_import_of_the_sample_resume_builds(tmp_path):
     ]
     assert profile.experience[0].organization == "Pied Piper"
     assert profile.experience[0].title == "CEO/President"  # its summary is a paragraph
-    assert profile.experience[0].bullets[0].text.startswith("Pied Piper is a multi-platform")
+    assert profile.experience[0].description.startswith("Pied Piper is a multi-platform")
     assert profile.experience[1].title == "Miss Direction"  # a project
     assert profile.service[0].text == "Teacher, CoderDojo"
     assert profile.awards[0].name == "Digital Compression Pioneer Award, Techcrunch"

@@ -90,6 +90,22 @@ def test_every_date_form(lang):
     assert cat.format_span(JUN2024, None) == month  # a start with no end yet
 
 
+# The day form (updated: 2024-03-03) in every catalog: Chinese CVs write it as their months.
+DAY_FORMS = {
+    "en": "Mar 3, 2024",
+    "zh": "2024.03.03",
+    "zh-TW": "2024.03.03",
+    "zh-HK": "2024.03.03",
+    "de": "3. März 2024",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(DAY_FORMS))
+def test_the_day_form(lang):
+    assert set(DAY_FORMS) == set(DATE_FORMS)
+    assert catalog(lang).format_date(YearMonth(2024, 3, 3)) == DAY_FORMS[lang]
+
+
 def test_lists_join_by_language():
     assert load_catalog("en").join(["Prof. Xu", "Prof. Zhao"]) == "Prof. Xu and Prof. Zhao"
     assert load_catalog("zh").join(["徐宏力", "赵功名"]) == "徐宏力、赵功名"

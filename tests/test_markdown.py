@@ -148,6 +148,11 @@ def test_front_matter_title_is_only_text():
     assert data == {"title": title, "updated": __import__("datetime").date(2024, 12, 1)}
 
 
+def test_front_matter_takes_the_updated_day():
+    data = yaml.safe_load(front_matter(Homepage(), "CV", YearMonth(2024, 3, 3)).split("---")[1])
+    assert data["updated"] == __import__("datetime").date(2024, 3, 3)
+
+
 def test_front_matter_extra_keys_and_none():
     settings = Homepage(generator="hugo", front_matter={"draft": False, "tags": ["cv"]})
     data = yaml.safe_load(front_matter(settings, "CV", None).split("---")[1])

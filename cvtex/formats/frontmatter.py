@@ -32,8 +32,8 @@ def front_matter(settings: Homepage, title: str, updated: YearMonth | None) -> s
         lines.append(f"date: {format_date(settings.date, generator)}")
     updated_key = _UPDATED_KEYS[generator]
     if updated is not None and updated_key not in extra:
-        first_day = dt.date(updated.year, updated.month or 1, 1)
-        lines.append(f"{updated_key}: {format_date(first_day, generator)}")
+        day = dt.date(updated.year, updated.month or 1, updated.day or 1)
+        lines.append(f"{updated_key}: {format_date(day, generator)}")
     if extra:
         lines.append(_dump(dict(extra)))
     return "\n".join([*lines, "---", "", ""])

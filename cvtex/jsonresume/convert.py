@@ -57,6 +57,8 @@ class _Converter:
             data["summary"] = T(basics.summary)
         if basics.image:
             self.note("basics.image", "not imported: add photo: {file: ...} with a local image")
+        if updated := _day(self.resume.meta.lastModified):
+            data["updated"] = updated
         pools = {
             "education": [self.education(i, e) for i, e in enumerate(self.resume.education)],
             "experience": [self.work(i, w) for i, w in enumerate(self.resume.work)],
@@ -146,18 +148,18 @@ class _Converter:
             **_text("field", entry.area),
             **({"gpa": entry.score} if entry.score else {}),
             **self.dates(entry),
+            **({"links": [{"type": "url", "url": entry.url}]} if entry.url else {}),
             "bullets": [T(course) for course in entry.courses],
         }
 
     def work(self, index: int, work: Work) -> dict[str, Any]:
         summary = (work.summary or "").strip()
-        # cvtex writes a project title with a role as summary + position; a long summary
-        # is someone's paragraph, and becomes the first bullet.
+        # cvtex writes a project title with a role as summary + position; a longer summary
+        # is someone's paragraph: the entry's description.
         title_from_summary = bool(summary and work.position and _is_title(summary))
         title = summary if title_from_summary else work.position or work.name or ""
         bullets = [T(text) for text in work.highlights]
-        if summary and not title_from_summary:
-            bullets.insert(0, T(summary))
+        description = summary if summary and not title_from_summary else None
         if not title:
             self.note(f"work[{index}]", "has no position or name; imported with an empty title")
         return {
@@ -168,6 +170,7 @@ class _Converter:
             **_text("role", work.position if title_from_summary else None),
             **self.dates(work),
             **({"links": [{"type": "url", "url": work.url}]} if work.url else {}),
+            **_text("description", description),
             "bullets": bullets,
         }
 
@@ -233,6 +236,7 @@ class _Converter:
                     **_text("role", project.roles[0] if project.roles else None),
                     **_text("term", project.description),
                     **self.dates(project),
+                    **_text("description", "\n\n".join(project.highlights)),
                 }
             )
         elif kind == "talks":
@@ -244,6 +248,7 @@ class _Converter:
                     **_text("location", project.description),
                     **date,
                     **({"links": links} if links else {}),
+                    **_text("description", "\n\n".join(project.highlights)),
                 }
             )
         elif (project.type or "").lower() == "other":
@@ -253,14 +258,14 @@ class _Converter:
             pools["others"].append(
                 {
                     "text": T(project.name or ""),
+                    **_text("description", project.description),
                     **dates,
                     **({"links": links} if links else {}),
                     "items": [T(h) for h in project.highlights],
                 }
             )
         else:
-            bullets = [T(project.description)] if project.description else []
-            bullets += [T(h) for h in project.highlights]
+            bullets = [T(h) for h in project.highlights]
             if project.keywords:
                 bullets.append(T(self.catalog.punctuation.list_separator.join(project.keywords)))
             pools["experience"].append(
@@ -270,6 +275,7 @@ class _Converter:
                     **_text("role", self.catalog.join(project.roles) if project.roles else None),
                     **self.dates(project),
                     **({"links": links} if links else {}),
+                    **_text("description", project.description),
                     "bullets": bullets,
                     "tags": ["projects"],
                 }
@@ -281,7 +287,17 @@ def _text(key: str, value: str | None) -> dict[str, T]:
 
 
 def _is_title(text: str) -> bool:
-    return len(text) <= 120 and "\n" not in text and not re.search(r"[.。!?！？]\s", text)
+    """A heading, not a sentence: short, one line, no sentence ends (within or at the end)."""
+    return len(text) <= 120 and "\n" not in text and not re.search(r"[.。!?！？](\s|$)", text)
+
+
+_DAY = re.compile(r"^\d{4}(-\d{2}){0,2}")
+
+
+def _day(value: str | None) -> str | None:
+    """A lastModified time (2024-03-03T10:00:00) as the day it names."""
+    match = _DAY.match((value or "").strip())
+    return match[0] if match else None
 
 
 _AUTHOR_SPLIT = re.compile(r",\s*|、")

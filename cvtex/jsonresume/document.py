@@ -164,6 +164,7 @@ class Project(Dated):
 
 class Meta(Part):
     language: str | None = None
+    lastModified: str | None = None
 
 
 class Resume(Part):

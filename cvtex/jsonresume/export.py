@@ -5,13 +5,17 @@ advisors and honours, mentors' names, links beyond the first, relative links):
 
 - name, headline, summary: basics.name, .label, .summary; contacts: basics.email, .phone,
   .url, .location.address and .profiles (GitHub, GitLab, LinkedIn, Google Scholar, ORCID);
-- education: institution, studyType (the degree), area (the field), score (the GPA);
+  updated: meta.lastModified;
+- education: institution, studyType (the degree), area (the field), score (the GPA), url
+  (the first link);
 - experience: work, with name (organization), position (the role, else the title),
-  summary (the title, when there is a role), description (team), location, url, highlights;
+  summary (the title, when there is a role; else the description), description (team),
+  location, url, highlights (the description first, when summary holds the title);
 - publications: name (title), publisher ("venue (abbr)"), releaseDate, url, and summary
   (the authors, the owner in bold); patents too, with publisher (number and status);
 - awards: one per year; service: volunteer, with position (its text) and dates;
-- teaching, talks and others: projects of type teaching, talk and other;
+- teaching, talks and others: projects of type teaching, talk and other (a teaching or
+  talk entry's description is its highlight; an other's is its description);
 - skills (keywords), spoken_languages (languages), references.
 
 Text keeps its light markup (**bold**, *italic*, [links](...)): it is Markdown, which most
@@ -107,6 +111,8 @@ class _Exporter:
         }
         document.update({key: value for key, value in sections.items() if value})
         document["meta"] = {"version": "v1.0.0", "language": self.language}
+        if (updated := self.profile.updated) is not None:
+            document["meta"]["lastModified"] = iso_date(updated)
         return document
 
     # -- basics --------------------------------------------------------------------------
@@ -144,6 +150,7 @@ class _Exporter:
                     "studyType": self.text(entry.degree, (*path, "degree")),
                     "area": self.text(entry.field, (*path, "field")),
                     "score": entry.gpa,
+                    "url": self.first_link(entry.links),
                     **_dates(entry),
                 }
             )
@@ -156,6 +163,9 @@ class _Exporter:
             title = self.text(entry.title, (*path, "title"))
             role = self.text(entry.role, (*path, "role"))
             highlights = _flatten(self.local.bullets(entry.bullets, (*path, "bullets")))
+            description = self.paragraphs(entry.description, (*path, "description"))
+            if description and role:
+                highlights.insert(0, description)  # summary holds the title
             if mentors := self.local.texts(entry.mentors, (*path, "mentors")):
                 label = self.catalog.labels.mentors
                 highlights.append(self.local.labelled(label, self.catalog.join(mentors)).text)
@@ -164,7 +174,7 @@ class _Exporter:
                     {
                         "name": self.text(entry.organization, (*path, "organization")),
                         "position": role or title,
-                        "summary": title if role else "",
+                        "summary": title if role else description,
                         "description": self.text(entry.team, (*path, "team")),
                         "location": self.text(entry.location, (*path, "location")),
                         "url": self.first_link(entry.links),
@@ -295,6 +305,7 @@ class _Exporter:
                         "entity": self.text(entry.institution, (*path, "institution")),
                         "roles": [role] if (role := self.text(entry.role, (*path, "role"))) else [],
                         "description": self.text(entry.term, (*path, "term")),
+                        "highlights": self.highlight(entry.description, (*path, "description")),
                         **_dates(entry),
                     }
                 )
@@ -307,6 +318,7 @@ class _Exporter:
                         "name": self.text(talk.title, (*path, "title")),
                         "entity": self.text(talk.event, (*path, "event")),
                         "description": self.text(talk.location, (*path, "location")),
+                        "highlights": self.highlight(talk.description, (*path, "description")),
                         "url": self.first_link(talk.links),
                         **_dates(talk),
                     }
@@ -319,6 +331,7 @@ class _Exporter:
                     {
                         "type": "other",
                         "name": self.text(entry.text, (*path, "text")),
+                        "description": self.paragraphs(entry.description, (*path, "description")),
                         "url": self.first_link(entry.links),
                         "highlights": [_markdown(text) for text in items],
                         **_dates(entry),
@@ -326,6 +339,13 @@ class _Exporter:
                 )
             )
         return projects
+
+    def paragraphs(self, value: model.Text | None, path: tuple[str | int, ...]) -> str:
+        """A description as Markdown: its paragraphs apart by a blank line."""
+        return "\n\n".join(_markdown(part) for part in self.local.paragraphs(value, path))
+
+    def highlight(self, value: model.Text | None, path: tuple[str | int, ...]) -> list[str]:
+        return [text] if (text := self.paragraphs(value, path)) else []
 
     def first_link(self, links: list[model.Link]) -> str:
         """The first link that works outside the homepage (JSON Resume holds one)."""
@@ -342,7 +362,10 @@ def _absolute(url: str | None) -> str | None:
 
 
 def iso_date(date: YearMonth) -> str:
-    return f"{date.year:04d}-{date.month:02d}" if date.month else f"{date.year:04d}"
+    if date.month is None:
+        return f"{date.year:04d}"
+    day = f"-{date.day:02d}" if date.day else ""
+    return f"{date.year:04d}-{date.month:02d}{day}"
 
 
 def _dates(entry: model.Dated) -> dict[str, str]:

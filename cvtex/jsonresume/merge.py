@@ -33,7 +33,9 @@ class Merger:
     def profile(self, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
         merged: dict[str, Any] = {"languages": [self.first, self.second]}
         for key in dict.fromkeys([*a, *b]):
-            if key == "owner_names":
+            if key == "updated":  # the later of the two files' times
+                merged[key] = max(value for value in (a.get(key), b.get(key)) if value)
+            elif key == "owner_names":
                 merged[key] = list(dict.fromkeys([*a.get(key, []), *b.get(key, [])]))
             elif isinstance(a.get(key, b.get(key)), list):
                 merged[key] = self.entries(a.get(key, []), b.get(key, []))
