@@ -44,6 +44,14 @@ class Contact:
 
 
 @dataclass(frozen=True)
+class Personal:
+    """A line of the personal block: 求职意向：算法工程师."""
+
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
 class Link:
     label: str
     url: str
@@ -161,6 +169,8 @@ class CvView:
     fallbacks: list[Fallback]
     own_texts: int  # text fields shown in this language that have text of their own
     converted: int = 0  # text fields converted from catalog.convert_from (zh -> zh-TW)
+    # The personal block (objective, date of birth...): only some themes show it.
+    personal: list[Personal] = field(default_factory=list)
 
 
 _CONTACT_URLS = {
@@ -224,6 +234,7 @@ class _Localizer:
         contacts = [
             self.contact(contact, ("contacts", i)) for i, contact in self.shown(profile.contacts)
         ]
+        personal = self.personal()
         sections = [section for section in self.sections() if section.entries]
         return CvView(
             language=self.lang,
@@ -240,6 +251,7 @@ class _Localizer:
             fallbacks=self.fallbacks,
             own_texts=self.own_texts,
             converted=self.converted,
+            personal=personal,
         )
 
     def photo(self) -> str | None:
@@ -250,6 +262,15 @@ class _Localizer:
         if self.variant.photo is not None:
             shown = self.variant.photo
         return photo_name(self.profile, self.source.file) if shown else None
+
+    def personal(self) -> list[Personal]:
+        """The personal block's lines this language shows; a line without a value is left out."""
+        lines = []
+        for i, line in self.shown(self.profile.personal):
+            value = self.text(line.value, ("personal", i, "value"))
+            if value:
+                lines.append(Personal(self.text(line.label, ("personal", i, "label")), value))
+        return lines
 
     # -- text and scope ------------------------------------------------------------------
 

@@ -180,6 +180,17 @@ class Link(Scoped):
     label: Text | None = Field(None, description="Shown instead of the locale's name.")
 
 
+class Personal(Scoped):
+    """One line of the personal block: a label and its value, chosen by the user."""
+
+    label: Text = Field(
+        description="What the line states: {en: Objective, zh: 求职意向}, 政治面貌, 出生年月."
+    )
+    value: Text = Field(
+        description="Its value, per language; null in a language leaves the line out there."
+    )
+
+
 class Photo(Model):
     file: str = Field(description="An image file (png, jpg or pdf), relative to the profile.")
     show: list[Lang] | None = Field(None, description="Languages that show the photo.")
@@ -630,6 +641,11 @@ class Profile(Model):
         description="Forms of your name in author lists (J. Fang, 方缙): set in bold.",
     )
     contacts: list[Contact] = Field(default_factory=list)
+    personal: list[Personal] = Field(
+        default_factory=list,
+        description="Label and value lines shown with the header by themes that lay them out "
+        "(compact does; classic does not): objective, date of birth, political status...",
+    )
     summary: Text | None = Field(None, description="A summary or biography paragraph.")
     education: list[Education] = Field(default_factory=list)
     experience: list[Experience] = Field(default_factory=list)

@@ -32,7 +32,7 @@ class LoadedProfile:
 
 
 # The lists an included file may add to; any other key it sets must not be set twice.
-_LISTS = {"contacts", *POOLS.values()}
+_LISTS = {"contacts", "personal", *POOLS.values()}
 
 
 def load_profile(file: Path) -> LoadedProfile:

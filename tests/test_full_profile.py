@@ -25,7 +25,7 @@ def full(request, tmp_path_factory):
     """The full profile in English and Chinese, once per built-in theme."""
     out = tmp_path_factory.mktemp(f"full-{request.param}")
     results = {result.language: result for result in build(FULL, out_dir=out, theme=request.param)}
-    return out, results
+    return out, results, request.param
 
 
 def text_of(full, lang):
@@ -78,7 +78,7 @@ def test_header(full):
 
 
 def test_photo_only_where_the_language_shows_it(full):
-    out, results = full
+    out, results, _theme = full
     assert image_count(results["zh"].pdf) == 1
     assert image_count(results["en"].pdf) == 0
     assert (out / "profile.photo.png").exists()  # beside the .tex that names it
@@ -172,8 +172,9 @@ def test_other_sections(full):
     assert "专利号 CN114900482A" in zh and "CN114900482A" not in en
 
 
-def test_variant_builds_one_page_without_excluded_items(tmp_path):
-    (result,) = build(FULL, "en", tmp_path, variant="one-page")
+@pytest.mark.parametrize("theme", THEMES)
+def test_variant_builds_one_page_without_excluded_items(tmp_path, theme):
+    (result,) = build(FULL, "en", tmp_path, variant="one-page", theme=theme)
     assert result.pdf.name == "profile.one-page.en.pdf"
     info = subprocess.run(["pdfinfo", str(result.pdf)], capture_output=True, text=True).stdout
     assert re.search(r"^Pages:\s+1$", info, re.MULTILINE)
@@ -241,12 +242,14 @@ def test_a_description_comes_before_the_bullets_and_numbered_entries_count(full)
         "My doctoral work asks how training jobs can share a network without waiting on it."
     )
     assert en[described + 1] == "• Research on in-network computing"
-    assert en[described - 2].startswith(
-        "University of Science and Technology of China [pdf] [advisor]"
+    # The heading is one or two lines above (a theme may set the degree beside it).
+    assert any(
+        line.startswith("University of Science and Technology of China [pdf] [advisor]")
+        for line in en[described - 2 : described]
     )
-    assert (
-        "中国科学技术大学 [论文] [导师主页]"
-        in zh[zh.index("博士阶段研究分布式训练作业如何共享网络而不被通信拖慢。") - 2]
+    zh_described = zh.index("博士阶段研究分布式训练作业如何共享网络而不被通信拖慢。")
+    assert any(
+        "中国科学技术大学 [论文] [导师主页]" in line for line in zh[zh_described - 2 : zh_described]
     )
     # An experience entry with numbered: true numbers its own bullets, after its paragraph.
     start = next(i for i, line in enumerate(en) if line.startswith("I led the design"))
@@ -327,3 +330,39 @@ def test_full_profile_sets_every_glyph_and_no_line_runs_into_the_margin(full, la
     log = full[1][lang].log
     assert "Missing character" not in log
     assert overfull_lines(log) == []
+
+
+# Themes that lay out the personal lines; the others leave them out.
+SHOWS_PERSONAL = {"compact"}
+
+
+def spaced(full, lang):
+    """The page's text with every run of spaces as one (right-aligned parts come closer)."""
+    return " ".join(text_of(full, lang).split())
+
+
+def test_personal_lines_only_where_the_theme_lays_them_out(full):
+    en, zh = spaced(full, "en"), spaced(full, "zh")
+    if full[2] not in SHOWS_PERSONAL:
+        assert "Objective" not in en and "求职意向" not in zh
+        return
+    assert "Objective: Research Scientist in Machine Learning Systems" in en
+    assert "Born: May 1998" in en and "Nationality: Chinese" in en
+    assert "Available: July 2026" in en
+    assert "政治面貌" not in en  # only: [zh]
+    assert "求职意向：机器学习系统研究员" in zh and "出生年月：1998.05" in zh
+    assert "政治面貌：中共党员" in zh
+    assert "国籍" not in zh  # its value is null in Chinese: the line is left out
+
+
+def test_no_section_title_ends_a_page(full):
+    """Under each section title, on the same page, comes text."""
+    for result in full[1].values():
+        titles = set(re.findall(r"\\cvsection\{([^}]*)\}", result.tex.read_text("utf-8")))
+        assert titles
+        for page in pdf_text(result.pdf).split("\f"):
+            lines = [line.strip() for line in page.splitlines() if line.strip()]
+            # the foot line ("Last updated: ...") is below the text
+            lines = [line for line in lines if not line.startswith(("Last updated", "更新"))]
+            if lines:
+                assert lines[-1] not in titles, (result.pdf.name, lines[-1])

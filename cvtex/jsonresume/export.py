@@ -1,7 +1,8 @@
 """A profile as JSON Resume documents, one per language.
 
 The mapping, field by field (JSON Resume has no place for the rest: education bullets,
-advisors and honours, mentors' names, links beyond the first, relative links):
+advisors and honours, mentors' names, links beyond the first, relative links, the
+personal block):
 
 - name, headline, summary: basics.name, .label, .summary; contacts: basics.email, .phone,
   .url, .location.address and .profiles (GitHub, GitLab, LinkedIn, Google Scholar, ORCID);
