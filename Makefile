@@ -13,7 +13,7 @@ STRICT ?=
 
 # Debian packages: XeLaTeX, the Chinese support and fonts, the icon font, pdftotext for tests.
 APT_PACKAGES := texlive-xetex texlive-lang-chinese texlive-latex-extra \
-	texlive-fonts-recommended fonts-noto-cjk fonts-font-awesome fonts-texgyre poppler-utils
+	texlive-fonts-recommended fonts-noto-cjk fonts-font-awesome fonts-texgyre fonts-lato poppler-utils
 # Only the tests need these: a headless browser that renders the HTML CV.
 TEST_APT_PACKAGES := chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -74,7 +74,7 @@ schema: venv
 	$(CVTEX) schema > cvtex/profile.schema.json
 
 golden: venv
-	CVTEX_UPDATE_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_golden.py tests/test_full_profile.py -k golden
+	CVTEX_UPDATE_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_golden.py tests/test_full_profile.py tests/test_theme_sidebar.py -k golden
 
 # Time cvtex against one bare XeLaTeX pass (example and a 500-publication profile); the
 # figures, and the machine they came from, are written to bench/README.md.

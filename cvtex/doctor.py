@@ -13,7 +13,7 @@ from .theme import builtin_themes
 
 APT_PACKAGES = (
     "texlive-xetex texlive-lang-chinese texlive-latex-extra texlive-fonts-recommended "
-    "fonts-noto-cjk fonts-font-awesome fonts-texgyre"
+    "fonts-noto-cjk fonts-font-awesome fonts-texgyre fonts-lato"
 )
 TEX_FILES = (
     "fontspec.sty",
