@@ -22,7 +22,7 @@ EXAMPLE = ROOT / "examples" / "academic" / "profile.yaml"
 GERMAN = ROOT / "examples" / "locales" / "de.yaml"  # a catalog for a language cvtex lacks
 
 
-def pdf_text(pdf: Path, layout: bool = True) -> str:
+def pdf_text(pdf: Path, layout: bool = False) -> str:
     """The PDF's text as laid out on the page, or (``layout=False``) in the order it was
     typeset, which keeps a wrapped field in one piece beside a right-aligned one."""
     mode = "-layout" if layout else "-raw"

@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import yaml
 
 from cvtex.build import build, render_languages
 from cvtex.errors import InputError
@@ -164,7 +165,7 @@ def test_other_sections(full):
     assert "IEEE JSAC 外审 2023、2024" in zh
     assert "GOAT: Gradient Scheduling [video]" in en
     assert "C/C++ (expert), Python (expert), P4" in en
-    assert "C/C++（精通）、Python（精通）、P4" in zh
+    assert normalized("C/C++（精通）、Python（精通）、P4") in normalized(zh)
     assert "English fluent (IELTS 7.5)" in en
     assert "Prof. Hongli Xu" in en and "gmzhao@example.com" in en
     assert "2023.8.13: 959 lbs (S: 363 lbs, B: 220 lbs, D: 374 lbs)" in en
@@ -231,39 +232,45 @@ def test_bibliography_additions_survive_a_changed_bib(tmp_path):
     assert second.authors[0].name == "J. Fang"
 
 
-def lines_of(full, lang):
-    return [line.strip() for line in text_of(full, lang).splitlines() if line.strip()]
+def reading(full, lang):
+    """The text in reading order, normalized, without the bullets' marks."""
+    return normalized(text_of(full, lang)).replace("•", "")
 
 
 def test_a_description_comes_before_the_bullets_and_numbered_entries_count(full):
-    en, zh = lines_of(full, "en"), lines_of(full, "zh")
-    # Education: the description, then the bullets; the links follow the heading.
-    described = en.index(
-        "My doctoral work asks how training jobs can share a network without waiting on it."
+    en, zh = reading(full, "en"), reading(full, "zh")
+
+    def in_order(text: str, *pieces: str) -> None:
+        """The pieces follow one another in the text, with nothing between them."""
+        assert normalized("".join(pieces)) in text, pieces
+
+    # Education: the heading with its links, its degree and dates, the description, the bullets.
+    heading = en.index(normalized("University of Science and Technology of China [pdf] [advisor]"))
+    assert heading < en.index(normalized("My doctoral work asks"))
+    in_order(
+        en,
+        "My doctoral work asks how training jobs can share a network without waiting on it.",
+        "Research on in-network computing",
     )
-    assert en[described + 1] == "• Research on in-network computing"
-    # The heading is one or two lines above (a theme may set the degree beside it).
-    assert any(
-        line.startswith("University of Science and Technology of China [pdf] [advisor]")
-        for line in en[described - 2 : described]
+    assert zh.index(normalized("中国科学技术大学 [论文] [导师主页]")) < zh.index(
+        normalized("博士阶段研究")
     )
-    zh_described = zh.index("博士阶段研究分布式训练作业如何共享网络而不被通信拖慢。")
-    assert any(
-        "中国科学技术大学 [论文] [导师主页]" in line for line in zh[zh_described - 2 : zh_described]
-    )
+    in_order(zh, "博士阶段研究分布式训练作业如何共享网络而不被通信拖慢。", "研究方向：在网计算")
     # An experience entry with numbered: true numbers its own bullets, after its paragraph.
-    start = next(i for i, line in enumerate(en) if line.startswith("I led the design"))
-    assert en[start + 2 : start + 5] == [
+    in_order(
+        en,
+        "to the systems team in production.",
         "1. Designed the write-ahead log and its group commit",
         "2. Cut compaction stalls by 80%",
         "3. Wrote the recovery tests run on every commit",
-    ]
-    zh_start = next(i for i, line in enumerate(zh) if line.startswith("负责实验室参数服务器"))
-    assert zh[zh_start + 1 : zh_start + 4] == [
+    )
+    in_order(
+        zh,
+        "上线运行。",
         "1. 设计预写日志及其组提交",
         "2. 将压缩停顿减少 80%",
         "3. 编写每次提交都运行的恢复测试",
-    ]
+    )
     # Teaching, talks and others take a description too; others number their items.
     flat_en, flat_zh = flat(full, "en"), flat(full, "zh")
     for piece in (
@@ -366,3 +373,34 @@ def test_no_section_title_ends_a_page(full):
             lines = [line for line in lines if not line.startswith(("Last updated", "更新"))]
             if lines:
                 assert lines[-1] not in titles, (result.pdf.name, lines[-1])
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_a_section_longer_than_a_page_goes_on_with_nothing_lost(tmp_path, theme):
+    """Sixty awards are more than a page (of the side column, in sidebar): the rest goes on,
+    in order, on the next pages."""
+    profile = yaml.safe_load(FULL.read_text(encoding="utf-8"))
+    profile["awards"] = [
+        {
+            "name": {
+                "en": f"Award {n} for a rather long achievement",
+                "zh": f"第{n}项相当长的荣誉",
+            },
+            "years": 2000 + n % 25,
+        }
+        for n in range(1, 61)
+    ]
+    for name in ("publications.yaml", "refs.bib", "photo.png"):
+        (tmp_path / name).write_bytes((FULL.parent / name).read_bytes())
+    long_profile = tmp_path / "profile.yaml"
+    long_profile.write_text(yaml.safe_dump(profile, allow_unicode=True), encoding="utf-8")
+    results = {r.language: r for r in build(long_profile, out_dir=tmp_path / "out", theme=theme)}
+    en = pdf_text(results["en"].pdf, layout=False)
+    assert [int(n) for n in re.findall(r"Award (\d+) for", en)] == list(range(1, 61))
+    zh = re.sub(r"\s", "", pdf_text(results["zh"].pdf, layout=False))
+    assert [int(n) for n in re.findall(r"第(\d+)项", zh)] == list(range(1, 61))
+    # the rest of the content is all there too, once
+    assert en.count("Communication-Computation Fused Kernels") == 1
+    assert normalized("Scaling Collective Communication: A Study") in normalized(en)
+    for result in results.values():
+        assert overfull_lines(result.log) == []
