@@ -13,7 +13,7 @@ from .theme import builtin_themes
 
 APT_PACKAGES = (
     "texlive-xetex texlive-lang-chinese texlive-latex-extra texlive-fonts-recommended "
-    "fonts-noto-cjk fonts-noto-core fonts-lato fonts-font-awesome fonts-texgyre"
+    "fonts-noto-cjk fonts-noto-core fonts-lato fonts-roboto fonts-font-awesome fonts-texgyre"
 )
 TEX_FILES = (
     "fontspec.sty",
