@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from .formats import Page
     from .locale import Locales
     from .localize import Fallback
-    from .model import Fonts, Profile, Variant
+    from .model import Profile, Variant
     from .profile import LoadedProfile
     from .theme import Theme
 
@@ -160,12 +160,14 @@ def render_languages(
     variant: str | None = None,
     locales: Locales | None = None,
 ) -> list[RenderedLanguage]:
-    """The pure half of a build: LaTeX source for each language, no engine involved."""
-    from .fonts import has_cjk
+    """The pure half of a build: LaTeX source for each language, no engine involved.
+
+    Each language is rendered once, with the font plan made from its localized text.
+    """
     from .locale import Locales
     from .localize import localize
     from .render import render_tex
-    from .settings import language_settings, with_cjk_fallback
+    from .settings import language_settings
 
     theme = chosen_theme(loaded, theme_name, variant)
     locales = locales or Locales()
@@ -176,27 +178,20 @@ def render_languages(
         catalog = locales.catalog(language)
         view = localize(loaded.profile, loaded.source, catalog, chosen_variant)
         settings = language_settings(
-            theme, catalog, loaded.profile, loaded.source, chosen_variant, chosen_name
+            theme,
+            catalog,
+            loaded.profile,
+            loaded.source,
+            chosen_variant,
+            chosen_name,
+            view,
+            locales,
         )
         tex = render_tex(view, catalog, theme, settings)
-        if settings.fonts.cjk_serif is None and has_cjk(tex):
-            settings = with_cjk_fallback(settings, list(_cjk_fonts(loaded.profile, locales)))
-            tex = render_tex(view, catalog, theme, settings)
         stem = output_stem(loaded.file, language, variant)
         cjk = settings.fonts.cjk_serif is not None
         rendered.append(RenderedLanguage(language, stem, tex, view.fallbacks, view.photo, cjk))
     return rendered
-
-
-def _cjk_fonts(profile: Profile, locales: Locales) -> Iterator[Fonts]:
-    """The CJK fonts of the profile's languages, in its order (its own choice first), then
-    Simplified Chinese's: for CJK text in a language that has none."""
-    for language in profile.languages:
-        if own := profile.fonts.get(language):
-            yield own
-        if locales.has(language):
-            yield locales.catalog(language).fonts
-    yield locales.catalog("zh").fonts
 
 
 def input_files(

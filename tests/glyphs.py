@@ -13,11 +13,11 @@ import subprocess
 from functools import cache
 from pathlib import Path
 
-from cvtex.fonts import ResolvedFont
+from cvtex.fonts import ResolvedFont, resolve
 from cvtex.locale import load_catalog
 from cvtex.model import Profile
 from cvtex.resources import DEFAULT_THEME
-from cvtex.settings import Settings, language_settings, with_cjk_fallback
+from cvtex.settings import Settings, language_settings
 from cvtex.source import SourceMap
 from cvtex.theme import find_theme
 
@@ -38,13 +38,15 @@ CJK_RANGES = ((0x3000, 0x303F), (0x4E00, 0x9FFF), (0xFF01, 0xFF5E))
 @cache
 def covered(language: str) -> frozenset[str]:
     """Characters every face of the language's fonts has (printable ones and spaces)."""
-    settings = default_settings(language)
-    # A language without CJK fonts borrows Chinese's for CJK text (settings.with_cjk_fallback).
-    fonts = with_cjk_fallback(settings, [load_catalog("zh").fonts]).fonts
+    fonts = default_settings(language).fonts
+    # A language without CJK fonts borrows Chinese's for CJK text (the font plan's choice).
+    chinese = load_catalog("zh").fonts
+    cjk_serif = fonts.cjk_serif or resolve(chinese.serif)
+    cjk_sans = fonts.cjk_sans or resolve(chinese.sans) or cjk_serif
     latin = _every_face(fonts.serif) & _every_face(fonts.sans)
     chars = set(latin)
-    if fonts.cjk_serif:
-        cjk = _every_face(fonts.cjk_serif) & _every_face(fonts.cjk_sans) & _gb2312()
+    if cjk_serif:
+        cjk = _every_face(cjk_serif) & _every_face(cjk_sans) & _gb2312()
         chars |= {ch for ch in cjk if any(lo <= ord(ch) <= hi for lo, hi in CJK_RANGES)}
     return frozenset(ch for ch in chars if ch.isprintable() or ch.isspace())
 
