@@ -13,8 +13,9 @@ from typing import Any
 
 from . import model
 from .convert import conversion_for
-from .locale import Catalog
+from .locale import Catalog, Punctuation
 from .model import Profile, Section, Text, Variant
+from .scripts import has_cjk, is_latin_text
 from .source import Path_, SourceMap, format_path
 
 
@@ -87,6 +88,11 @@ class Citation:
     awards: list[str]
     labels: list[str]
     links: list[Link]
+    # The punctuation between its parts: the language's, or the catalog's Latin set for an
+    # entry written in Latin script (None: the catalog's own, for views made elsewhere).
+    punctuation: Punctuation | None = None
+    # A title in a script without italics (Chinese): set upright, its Latin letters too.
+    upright: bool = False
 
 
 @dataclass(frozen=True)
@@ -321,7 +327,16 @@ class _Localizer:
         ]
 
     def joined(self, parts: Iterable[str]) -> str:
-        return self.catalog.punctuation.comma.join(part for part in parts if part)
+        shown = [part for part in parts if part]
+        return self.punctuation_for(*shown).comma.join(shown)
+
+    def punctuation_for(self, *texts: str) -> Punctuation:
+        """The catalog's punctuation, or its Latin set (if it has one) for texts written in
+        Latin script: an English venue in the Chinese CV keeps English punctuation."""
+        own = self.catalog.punctuation
+        if own.latin is not None and texts and all(is_latin_text(text) for text in texts):
+            return own.latin
+        return own
 
     # -- sections ------------------------------------------------------------------------
 
@@ -383,7 +398,10 @@ class _Localizer:
             details = []
             if entry.dissertation is not None:
                 title = self.text(entry.dissertation, (*path, "dissertation"))
-                details.append(self.labelled(labels.dissertation, f"*{title}*"))
+                # In italics, as titles are; one in Chinese (no italics) upright.
+                details.append(
+                    self.labelled(labels.dissertation, title if has_cjk(title) else f"*{title}*")
+                )
             grades = [f"{labels.gpa} {entry.gpa}" if entry.gpa else ""]
             if entry.rank is not None:
                 grades.append(f"{labels.rank} {self.text(entry.rank, (*path, 'rank'))}")
@@ -475,11 +493,13 @@ class _Localizer:
             pattern = labels.venue_tag if pub.year else labels.venue_tag_no_year
             year = pub.year or 0
             tag = pattern.format(abbr=pub.abbr, year=year, yy=f"{year % 100:02d}")
+        title = self.text(pub.title, (*path, "title"))
+        venue = self.text(pub.venue, (*path, "venue"))
         return Citation(
             number=number,
             authors=self.people(pub.authors, (*path, "authors")),
-            title=self.text(pub.title, (*path, "title")),
-            venue=self.text(pub.venue, (*path, "venue")),
+            title=title,
+            venue=venue,
             venue_tag=tag,
             year=str(pub.year) if pub.year and (labels.citation_year or not tag) else "",
             status=self.catalog.statuses.get(pub.status, ""),
@@ -488,6 +508,8 @@ class _Localizer:
                 self.text(label.text, (*path, "labels", k)) for k, label in self.shown(pub.labels)
             ],
             links=self.links(pub.links, (*path, "links")),
+            punctuation=self.punctuation_for(*(text for text in (title, venue) if text)),
+            upright=has_cjk(title),
         )
 
     def _publications(self, section: Section, _: Path_) -> Publications:
@@ -530,11 +552,12 @@ class _Localizer:
                 if patent.number
                 else ""
             )
+            title = self.text(patent.title, (*path, "title"))
             citations.append(
                 Citation(
                     number=number,
                     authors=self.people(patent.inventors, (*path, "inventors")),
-                    title=self.text(patent.title, (*path, "title")),
+                    title=title,
                     venue=self.joined([number_text, self.text(patent.status, (*path, "status"))]),
                     venue_tag="",
                     year=str(patent.year) if patent.year else "",
@@ -542,6 +565,8 @@ class _Localizer:
                     awards=[],
                     labels=[],
                     links=self.links(patent.links, (*path, "links")),
+                    punctuation=self.punctuation_for(title),
+                    upright=has_cjk(title),
                 )
             )
         return citations
@@ -581,7 +606,8 @@ class _Localizer:
                 name = self.text(skill.name, (*path, "items", k))
                 if skill.level is not None:
                     level = self.text(skill.level, (*path, "items", k, "level"))
-                    name = f"{name}{punctuation.open_paren}{level}{punctuation.close_paren}"
+                    marks = self.punctuation_for(name, level)
+                    name = f"{name}{marks.open_paren}{level}{marks.close_paren}"
                 items.append(name)
             groups.append(
                 SkillGroup(

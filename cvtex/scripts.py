@@ -274,6 +274,12 @@ def has_cjk(text: str) -> bool:
     return _CJK_TEXT.search(text) is not None
 
 
+def is_latin_text(text: str) -> bool:
+    """Whether ``text`` is written in Latin script: it has letters, all of them Latin."""
+    letters = [char for char in text if char.isalpha()]
+    return bool(letters) and all(script_of(char) == LATIN for char in letters)
+
+
 def is_foreign(script: str) -> bool:
     """A script set in a font of its own, through \\cvscript."""
     return script not in (LATIN, CJK, COMMON, INHERITED)
