@@ -93,8 +93,8 @@ class Punctuation(Model):
     close_paren: str
     latin: Punctuation | None = Field(
         None,
-        description="The punctuation of an entry written in Latin script (an English paper "
-        "in the Chinese CV: its title, venue, year and tag keep English punctuation); "
+        description="The punctuation of an entry written without CJK (an English paper in "
+        "the Chinese CV: its title, venue, year and tag keep English punctuation); "
         "without it, the language's own.",
     )
 

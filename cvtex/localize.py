@@ -15,7 +15,7 @@ from . import model
 from .convert import conversion_for
 from .locale import Catalog, Punctuation
 from .model import Profile, Section, Text, Variant
-from .scripts import has_cjk, is_latin_text
+from .scripts import has_cjk
 from .source import Path_, SourceMap, format_path
 
 
@@ -331,10 +331,11 @@ class _Localizer:
         return self.punctuation_for(*shown).comma.join(shown)
 
     def punctuation_for(self, *texts: str) -> Punctuation:
-        """The catalog's punctuation, or its Latin set (if it has one) for texts written in
-        Latin script: an English venue in the Chinese CV keeps English punctuation."""
+        """The catalog's punctuation, or its Latin set (if it has one) for texts written
+        without CJK: an English (or Greek, Russian) title and venue in the Chinese CV keep
+        the punctuation they are written with."""
         own = self.catalog.punctuation
-        if own.latin is not None and texts and all(is_latin_text(text) for text in texts):
+        if own.latin is not None and texts and not any(has_cjk(text) for text in texts):
             return own.latin
         return own
 
@@ -476,7 +477,7 @@ class _Localizer:
         for k, (author, text) in enumerate(zip(authors, texts, strict=True)):
             if k == len(texts) - 1:
                 separator = ""
-            elif _is_cjk(text) and _is_cjk(texts[k + 1]):
+            elif has_cjk(text) and has_cjk(texts[k + 1]):
                 separator = punctuation.cjk_author_separator
             else:
                 separator = punctuation.author_separator
@@ -688,10 +689,6 @@ def fallback_order(profile: Profile, lang: str) -> list[str]:
     else:
         chosen = profile.fallback or profile.languages
     return [other for other in dict.fromkeys(chosen) if other != lang]
-
-
-def _is_cjk(text: str) -> bool:
-    return any("\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff" for ch in text)
 
 
 def _all_values(text: Text) -> list[str]:

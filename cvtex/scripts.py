@@ -93,7 +93,7 @@ SCRIPTS: dict[str, Script] = {
         ),
         _noto("Hebrew", sample="עברית", rtl=True),
         _noto("Devanagari", sample="हिन्दी", actual_text=True),
-        _noto("Thai", sample="ภาษาไทย", line_break_locale="th"),
+        _noto("Thai", sample="ภาษาไทย", actual_text=True, line_break_locale="th"),
         _noto("Bengali", sample="বাংলা", otf="Bengali", actual_text=True),
         _noto("Gurmukhi", sample="ਪੰਜਾਬੀ", actual_text=True),
         _noto("Gujarati", sample="ગુજરાતી", actual_text=True),
@@ -103,7 +103,7 @@ SCRIPTS: dict[str, Script] = {
         _noto("Malayalam", sample="മലയാളം", actual_text=True),
         _noto("Sinhala", sample="සිංහල", actual_text=True),
         _noto("Khmer", sample="ខ្មែរ", actual_text=True, line_break_locale="km"),
-        _noto("Lao", sample="ລາວ", line_break_locale="lo"),
+        _noto("Lao", sample="ລາວ", actual_text=True, line_break_locale="lo"),
         _noto("Myanmar", sample="မြန်မာ", otf="Myanmar", actual_text=True, line_break_locale="my"),
         _noto("Armenian", sample="Հայերեն"),
         _noto("Georgian", sample="ქართული"),
@@ -274,12 +274,6 @@ def has_cjk(text: str) -> bool:
     return _CJK_TEXT.search(text) is not None
 
 
-def is_latin_text(text: str) -> bool:
-    """Whether ``text`` is written in Latin script: it has letters, all of them Latin."""
-    letters = [char for char in text if char.isalpha()]
-    return bool(letters) and all(script_of(char) == LATIN for char in letters)
-
-
 def is_foreign(script: str) -> bool:
     """A script set in a font of its own, through \\cvscript."""
     return script not in (LATIN, CJK, COMMON, INHERITED)
@@ -311,6 +305,7 @@ def runs(text: str) -> Iterator[tuple[str | None, str]]:
             end += 1
             if classes[end - 1] != COMMON:
                 last = end
+        last = _closing_brackets(text, classes, index, last)
         if index > position:
             yield None, text[position:index]
         yield script, text[index:last]
@@ -319,17 +314,48 @@ def runs(text: str) -> Iterator[tuple[str | None, str]]:
         yield None, text[position:]
 
 
+_OPENING, _CLOSING = "([{<«‹", ")]}>»›"
+
+
+def _closing_brackets(text: str, classes: list[str], start: int, end: int) -> int:
+    """Where a run ends once the brackets it opens are closed: ``(الآية 255)`` keeps its
+    number and closing bracket, as Unicode's bidi algorithm pairs them (BD16)."""
+    depth = sum((c in _OPENING) - (c in _CLOSING) for c in text[start:end])
+    position = end
+    while depth > 0 and position < len(text) and classes[position] == COMMON:
+        depth += (text[position] in _OPENING) - (text[position] in _CLOSING)
+        position += 1
+    return position if depth == 0 else end
+
+
+# Brackets and quotes as a right-to-left run shows them (Unicode's mirrored pairs): set in
+# the Latin font, which shapes left to right, they are written mirrored to look right.
+MIRRORED = str.maketrans("()[]{}<>«»‹›", ")(][}{><»«›‹")
+
+
+def punctuation_parts(text: str) -> Iterator[tuple[bool, str]]:
+    """A run cut into its letters (False, ...) and its punctuation and digits (True, ...),
+    which the fonts of many scripts lack: the template sets those in the Latin font.
+    Spaces stay with the letters: the space of the script's font separates its words."""
+    marks = [cls == COMMON and ch not in " \u00a0" for ch, cls in zip(text, _classes(text))]
+    start = 0
+    for index in range(1, len(text) + 1):
+        if index == len(text) or marks[index] != marks[start]:
+            yield marks[start], text[start:index]
+            start = index
+
+
 def _classes(text: str) -> list[str]:
-    """Each character's class, marks and joiners taking the script of the last character
-    that has one (Latin at the start of a text): never INHERITED."""
+    """Each character's class, marks and joiners taking that of the character before them
+    (Latin at the start of a text): never INHERITED. An accent on a space or a digit is
+    set with it, in the Latin font."""
     classes = []
     previous = LATIN
     for char in text:
         script = script_of(char)
         if script == INHERITED:
             script = previous
-        elif script != COMMON:
-            previous = script
+        previous = script
         classes.append(script)
     return classes
 
@@ -340,15 +366,22 @@ def scripts_in(text: str) -> dict[str, set[str]]:
     them all). Latin is not listed: the theme's Latin fonts set it."""
     found: dict[str, set[str]] = {CJK: set()} if has_cjk(text) else {}
     for match in _PLAIN.finditer(text):
-        char = match[0]
+        char, start = match[0], match.start()
         script = script_of(char)
         if script == INHERITED:
             if unicodedata.category(char) == "Cf" or char in PRESENTATION_ONLY:
                 continue  # joiners are shaping instructions, and these are left out
-            start = match.start()
             script = script_of(text[start - 1]) if start else LATIN
         if is_foreign(script):
-            found.setdefault(script, set()).add(char)
+            chars = found.setdefault(script, set())
+            chars.add(char)
+            # Combining marks of the Latin blocks (an accent on a Cyrillic letter) are set
+            # in the script's font too: it must have them.
+            end = start + 1
+            while end < len(text) and script_of(text[end]) == INHERITED:
+                if unicodedata.category(text[end]) != "Cf" and text[end] not in PRESENTATION_ONLY:
+                    chars.add(text[end])
+                end += 1
     return found
 
 

@@ -21,7 +21,7 @@ from urllib.parse import quote
 from pylatex.utils import escape_latex
 
 from .links import link_target
-from .scripts import PRESENTATION_ONLY, joins, runs
+from .scripts import MIRRORED, PRESENTATION_ONLY, SCRIPTS, joins, punctuation_parts, runs
 
 
 class TexCode(str):
@@ -163,15 +163,30 @@ def _markup(text: str) -> str:
     return "".join(out)
 
 
+_RTL_PIECES = re.compile(r"[0-9]+(?:[.,:][0-9]+)*|.", re.S)
+
+
 def _scripted(text: str) -> str:
-    """Literal text, each run of a script that needs a font of its own in \\cvscript."""
+    """Literal text, each run of a script that needs a font of its own in \\cvscript, the
+    punctuation and digits inside it in \\cvcommon (the Latin font's: the fonts of many
+    scripts have none), mirrored in a right-to-left run."""
     out = []
     for script, run in runs(text):
         if script is None:
             out.append(_literal(run))
-        else:
-            run = "".join(ch for ch in run if ch not in PRESENTATION_ONLY)
-            out.append(rf"\cvscript{{{script}}}{{{_literal(run)}}}")
+            continue
+        rtl = script in SCRIPTS and SCRIPTS[script].rtl
+        parts = []
+        for common, part in punctuation_parts(run):
+            if common and rtl:
+                # One box per mark (numbers whole): the run's order reverses them all.
+                for piece in _RTL_PIECES.findall(part.translate(MIRRORED)):
+                    parts.append(rf"\cvcommon{{{_literal(piece)}}}")
+            elif common:
+                parts.append(rf"\cvcommon{{{_literal(part)}}}")
+            else:
+                parts.append(_literal("".join(ch for ch in part if ch not in PRESENTATION_ONLY)))
+        out.append(rf"\cvscript{{{script}}}{{{''.join(parts)}}}")
     return "".join(out)
 
 

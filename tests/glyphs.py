@@ -120,3 +120,48 @@ def uncovered(text: str, language: str) -> set[str]:
     from cvtex.texescape import clean_text
 
     return set(clean_text(text)) - covered(language) - {" "}
+
+
+# -- other scripts -------------------------------------------------------------------------
+# What the fuzz draws from each script beyond Latin and Chinese: its letters that the fonts
+# cvtex falls back to have in every face, for serif and sans text alike (the plan may set a
+# field in either). Symbols, emoji and mathematical letters are a realistic handful.
+_LETTERS = {
+    "greek": [*range(0x0386, 0x038B), 0x038C, *range(0x038E, 0x03A2), *range(0x03A3, 0x03CF)],
+    "cyrillic": [*range(0x0401, 0x0460)],
+    "arabic": [*range(0x0621, 0x063B), *range(0x0641, 0x064B)],
+    "hebrew": [*range(0x05D0, 0x05EB)],
+    "devanagari": [*range(0x0905, 0x0915), *range(0x0915, 0x093A)],
+    "thai": [*range(0x0E01, 0x0E2F)],
+}
+# Vowel signs and tone marks, drawn only after a consonant (a syllable HarfBuzz shapes).
+MARKS = {
+    "devanagari": "ािीुूेैोौं्",
+    "thai": "ัิีึืุู่้๊๋",
+}
+SYMBOLS = {
+    "symbols": "✓✗★☆→←⇒∞≈≠≤≥€₹₽™№♠♥♦♣☀☎✉✈⚡",
+    "emoji": "😀😂🚀👍🎉🔥💡📚🌍🏆",
+    "math": "𝐀𝐁𝑥𝑦𝔘𝔄𝕏𝒜",
+}
+# Kana and Hangul set by the CJK fonts beside Chinese.
+KANA_HANGUL = (
+    "あいうえおかきくけこさしすせそアイウエオカキクケコサシスセソ"
+    "가나다라마바사아자차카타파하김민준한국어"
+)
+
+
+@cache
+def script_letters(script: str) -> str:
+    """The characters the fuzz draws for ``script``, all in every face of its fallbacks."""
+    from cvtex.scripts import SCRIPTS
+
+    known = SCRIPTS[script]
+    if script in _LETTERS:
+        letters = {chr(code) for code in _LETTERS[script] if chr(code).isalpha()}
+        chars = letters | set(MARKS.get(script, ""))
+    else:
+        chars = set(SYMBOLS[script])
+    for fallback in (known.serif[0], known.sans[0]):
+        chars &= _every_face(ResolvedFont(fallback.family))
+    return "".join(sorted(chars))
