@@ -11,9 +11,12 @@ OUT ?=
 LOCALE_FILE ?=
 STRICT ?=
 
-# Debian packages: XeLaTeX, the Chinese support and fonts, the icon font, pdftotext for tests.
+# Debian packages: XeLaTeX, the Chinese support and fonts, the icon font, the fonts for
+# other scripts (Noto: Greek, Cyrillic, Arabic, Hebrew, Devanagari, Thai, ...; Symbola:
+# symbols and emoji; STIX: mathematical letters), pdftotext for tests.
 APT_PACKAGES := texlive-xetex texlive-lang-chinese texlive-latex-extra \
-	texlive-fonts-recommended fonts-noto-cjk fonts-noto-core fonts-lato fonts-roboto fonts-font-awesome fonts-texgyre poppler-utils
+	texlive-fonts-recommended fonts-noto-cjk fonts-noto-core fonts-lato fonts-roboto \
+	fonts-font-awesome fonts-texgyre fonts-symbola fonts-stix poppler-utils
 # Only the tests need these: a headless browser that renders the HTML CV.
 TEST_APT_PACKAGES := chromium
 # Only `make gallery` needs this: it makes the committed PNGs a third of their size.

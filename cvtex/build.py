@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from .formats import Page
     from .locale import Catalog, Locales
     from .localize import CvView, Fallback
-    from .model import Fonts, Profile, Variant
+    from .model import Profile, Variant
     from .profile import LoadedProfile
     from .settings import Settings
     from .theme import Theme
@@ -177,12 +177,14 @@ def render_languages(
     variant: str | None = None,
     locales: Locales | None = None,
 ) -> list[RenderedLanguage]:
-    """The pure half of a build: LaTeX source for each language, no engine involved."""
-    from .fonts import has_cjk
+    """The pure half of a build: LaTeX source for each language, no engine involved.
+
+    Each language is rendered once, with the font plan made from its localized text.
+    """
     from .locale import Locales
     from .localize import localize
     from .render import render_tex
-    from .settings import language_settings, with_cjk_fallback
+    from .settings import language_settings
 
     theme = chosen_theme(loaded, theme_name, variant)
     locales = locales or Locales()
@@ -193,12 +195,16 @@ def render_languages(
         catalog = locales.catalog(language)
         view = localize(loaded.profile, loaded.source, catalog, chosen_variant)
         settings = language_settings(
-            theme, catalog, loaded.profile, loaded.source, chosen_variant, chosen_name
+            theme,
+            catalog,
+            loaded.profile,
+            loaded.source,
+            chosen_variant,
+            chosen_name,
+            view,
+            locales,
         )
         tex = render_tex(view, catalog, theme, settings)
-        if settings.fonts.cjk_serif is None and has_cjk(tex):
-            settings = with_cjk_fallback(settings, list(_cjk_fonts(loaded.profile, locales)))
-            tex = render_tex(view, catalog, theme, settings)
         stem = output_stem(loaded.file, language, variant)
         cjk = settings.fonts.cjk_serif is not None
         fit = None
@@ -217,17 +223,6 @@ def _renderer(
     from .render import render_tex
 
     return lambda design: render_tex(view, catalog, theme, replace(settings, design=design))
-
-
-def _cjk_fonts(profile: Profile, locales: Locales) -> Iterator[Fonts]:
-    """The CJK fonts of the profile's languages, in its order (its own choice first), then
-    Simplified Chinese's: for CJK text in a language that has none."""
-    for language in profile.languages:
-        if own := profile.fonts.get(language):
-            yield own
-        if locales.has(language):
-            yield locales.catalog(language).fonts
-    yield locales.catalog("zh").fonts
 
 
 def input_files(

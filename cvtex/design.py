@@ -67,9 +67,12 @@ class Design:
     serif: list[FontChoice]
     sans: list[FontChoice]
     fit_pages: int | None = None
+    # Fonts chosen for other scripts (greek: [...]), each from the last layer naming it.
+    scripts: dict[str, list[FontChoice]] = field(default_factory=dict)
     # Set by fitting only: how much of the theme's vertical space is kept (1.0: all of it).
     spacing: float = 1.0
-    # The layer each font role was last set in, for messages about fonts not installed.
+    # The layer each font role ("serif", "sans", "scripts.greek") was last set in, for
+    # messages about fonts not installed.
     origins: dict[str, Layer] = field(default_factory=dict, compare=False)
 
     @property
@@ -136,6 +139,7 @@ def merge_design(layers: Iterable[Layer]) -> Design:
     values: dict[str, object] = {}
     margins: dict[str, str] = {}
     colors: dict[str, str] = {}
+    scripts: dict[str, list[FontChoice]] = {}
     origins: dict[str, Layer] = {}
     for item in [Layer(CVTEX_DEFAULTS, "cvtex"), *layers]:
         layer, origin = item.options, item
@@ -155,6 +159,9 @@ def merge_design(layers: Iterable[Layer]) -> Design:
                 if (choices := getattr(layer.fonts, role)) is not None:
                     values[role] = choices
                     origins[role] = origin
+            for script, choices in (layer.fonts.scripts or {}).items():
+                scripts[script] = choices
+                origins[f"scripts.{script}"] = origin
     return Design(
         paper=str(values["paper"]),
         margins={side: margins[side].replace(" ", "") for side in SIDES},
@@ -164,5 +171,6 @@ def merge_design(layers: Iterable[Layer]) -> Design:
         serif=list(values["serif"]),  # type: ignore[call-overload]
         sans=list(values["sans"]),  # type: ignore[call-overload]
         fit_pages=values.get("fit_pages"),  # type: ignore[arg-type]
+        scripts=scripts,
         origins=origins,
     )

@@ -7,14 +7,21 @@ from dataclasses import dataclass, field
 
 from .design import merge_design
 from .engine import XELATEX
-from .fonts import describe, in_tex_tree, installed_families, resolve
+from .fonts import charset, describe, in_tex_tree, installed_families, resolve
 from .locale import available_languages, load_catalog
+from .scripts import SCRIPTS, Fallback
 from .theme import builtin_themes
 
 APT_PACKAGES = (
     "texlive-xetex texlive-lang-chinese texlive-latex-extra texlive-fonts-recommended "
-    "fonts-noto-cjk fonts-noto-core fonts-lato fonts-roboto fonts-font-awesome fonts-texgyre"
+    "fonts-noto-cjk fonts-noto-core fonts-lato fonts-roboto fonts-font-awesome fonts-texgyre "
+    "fonts-symbola fonts-stix"
 )
+# Letters of Vietnamese, Polish, Turkish and the Nordic languages: every theme's Latin
+# fonts should have them.
+LATIN_SAMPLE = "ẠạẮắỆệỮữƠơƯưĐđŁłŻżŚśĘęĞğŞşİıØøÅåÆæÞþÐð"
+# Kana and Hangul: a CJK font for Chinese should set Japanese and Korean names too.
+CJK_SAMPLE = "かなカナ한국어"
 TEX_FILES = (
     "fontspec.sty",
     "xeCJK.sty",
@@ -59,6 +66,14 @@ def diagnose() -> Report:
             report.check(
                 found is not None, f"{theme.name} {role} font: {describe(choices)}", required=False
             )
+            if found is not None and not found.options:
+                lacks = charset(found.name).missing(LATIN_SAMPLE)
+                report.check(
+                    not lacks,
+                    f"{theme.name} {role} font {found.name} has Latin with every diacritic"
+                    + (f" (lacks {''.join(sorted(lacks))})" if lacks else ""),
+                    required=False,
+                )
         if theme.icon_font:
             report.check(
                 theme.icon_font in installed_families(),
@@ -71,5 +86,22 @@ def diagnose() -> Report:
             found = resolve(catalog.fonts.serif)
             name = found.name if found else describe(catalog.fonts.serif)
             report.check(found is not None, f"{code} font: {name}")
+            if found is not None and not found.options and code == "zh":
+                report.check(
+                    charset(found.name).covers(CJK_SAMPLE),
+                    f"{name} has Japanese kana and Korean Hangul",
+                    required=False,
+                )
+    report.lines.append("  scripts the installed fonts cover (serif; sans):")
+    for script in SCRIPTS.values():
+        serif, sans = _covering(script.serif, script.sample), _covering(script.sans, script.sample)
+        found = "; ".join(dict.fromkeys(name for name in (serif, sans) if name))
+        what = f"{script.title}: {found}" if found else f"{script.title}: install {script.package}"
+        report.check(serif is not None and sans is not None, what, required=False)
     report.check(shutil.which("pdftotext") is not None, "pdftotext (tests only)", required=False)
     return report
+
+
+def _covering(fallbacks: tuple[Fallback, ...], sample: str) -> str | None:
+    """The first installed font of ``fallbacks`` that has every character of ``sample``."""
+    return next((f.family for f in fallbacks if charset(f.family).covers(sample)), None)

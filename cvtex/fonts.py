@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import os
-import re
 import shutil
 import subprocess
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -18,11 +19,11 @@ if TYPE_CHECKING:  # only a type here: importing the models would load pydantic
     from .model import FontChoice
 
 FONTS_CACHE = "fonts.json"
-# Han (with its extensions and compatibility forms), kana, Hangul, CJK symbols and
-# punctuation, full-width forms: characters no Latin font of a theme has.
-_CJK = re.compile(
-    "[\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3400-\u4dbf\u4e00-\u9fff"
-    "\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\U00020000-\U0003134f]"
+CHARSETS_CACHE = "charsets.json"
+# The faces a family's text may be set in (fontconfig's style names for them): a font
+# covers a character when each of these faces it has draws it.
+_TEXT_STYLES = frozenset(
+    ("Regular", "Book", "Roman", "Bold", "Italic", "Oblique", "Bold Italic", "Bold Oblique")
 )
 
 
@@ -149,5 +150,129 @@ def families_with(char: str) -> list[str]:
     return sorted({line.split(",")[0].strip() for line in listing.splitlines() if line.strip()})
 
 
-def has_cjk(text: str) -> bool:
-    return _CJK.search(text) is not None
+@dataclass(frozen=True)
+class Charset:
+    """The characters a font has, as fontconfig writes them: sorted ranges of code points."""
+
+    ranges: tuple[tuple[int, int], ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> Charset:
+        ranges = []
+        for part in text.split():
+            low, _, high = part.partition("-")
+            ranges.append((int(low, 16), int(high or low, 16)))
+        return cls(tuple(sorted(ranges)))
+
+    def __str__(self) -> str:
+        return " ".join(f"{lo:x}" if lo == hi else f"{lo:x}-{hi:x}" for lo, hi in self.ranges)
+
+    def __contains__(self, char: object) -> bool:
+        if not isinstance(char, str) or len(char) != 1:
+            return False
+        code = ord(char)
+        index = bisect.bisect_right(self.ranges, (code, 0x10FFFF)) - 1
+        return index >= 0 and self.ranges[index][0] <= code <= self.ranges[index][1]
+
+    def covers(self, chars: Iterable[str]) -> bool:
+        return all(char in self for char in chars)
+
+    def missing(self, chars: Iterable[str]) -> set[str]:
+        return {char for char in chars if char not in self}
+
+    @classmethod
+    def common(cls, charsets: list[Charset]) -> Charset:
+        """The characters every one of ``charsets`` has."""
+        if not charsets:
+            return cls()
+        codes = set(_codes(charsets[0]))
+        for other in charsets[1:]:
+            codes &= set(_codes(other))
+        return cls(_ranges(sorted(codes)))
+
+
+def _codes(charset: Charset) -> Iterable[int]:
+    for low, high in charset.ranges:
+        yield from range(low, high + 1)
+
+
+def _ranges(codes: list[int]) -> tuple[tuple[int, int], ...]:
+    ranges: list[tuple[int, int]] = []
+    for code in codes:
+        if ranges and ranges[-1][1] == code - 1:
+            ranges[-1] = (ranges[-1][0], code)
+        else:
+            ranges.append((code, code))
+    return tuple(ranges)
+
+
+@cache
+def _known_charsets() -> dict[str, str]:
+    """The charsets looked up before, from the user cache while the fonts stay the same."""
+    cached = cachefiles.read_json(cachefiles.user_folder() / CHARSETS_CACHE)
+    if isinstance(cached, dict) and cached.get("state") == fontconfig_state():
+        charsets = cached.get("charsets")
+        if isinstance(charsets, dict):
+            return {str(family): str(text) for family, text in charsets.items()}
+    return {}
+
+
+@cache
+def charset(family: str) -> Charset:
+    """What every text face (regular, bold, italic) of an installed family has; empty for
+    a family that is not installed. Learnt from fontconfig once per user, like the list of
+    families, since a family's faces take ~10 ms to ask for."""
+    known = _known_charsets()
+    if family in known:
+        return Charset.parse(known[family])
+    found = _ask_charset(family)
+    if family in installed_families():  # an answer worth keeping
+        known[family] = str(found)
+        cachefiles.write_json(
+            cachefiles.user_folder() / CHARSETS_CACHE,
+            {"state": fontconfig_state(), "charsets": known},
+        )
+    return found
+
+
+def _ask_charset(family: str) -> Charset:
+    if not shutil.which("fc-list") or family not in installed_families():
+        return Charset()
+    # In a fontconfig pattern "-" starts a size and ":" and "," separate: escaped.
+    pattern = "".join("\\" + ch if ch in "-:,\\" else ch for ch in family)
+    listing = subprocess.run(
+        ["fc-list", pattern, "--format=%{style[0]}|%{charset}\n"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout
+    faces = [line.partition("|") for line in listing.splitlines() if "|" in line]
+    text_faces = [Charset.parse(ranges) for style, _, ranges in faces if style in _TEXT_STYLES]
+    if not text_faces and faces:  # a family of other styles only: its first face speaks
+        text_faces = [Charset.parse(faces[0][2])]
+    return Charset.common(text_faces)
+
+
+@cache
+def package_installed(package: str) -> bool:
+    """Whether the Debian package is installed (False where dpkg is not the package tool)."""
+    if not shutil.which("dpkg-query"):
+        return False
+    status = subprocess.run(
+        ["dpkg-query", "-W", "-f=${Status}", package], capture_output=True, text=True, check=False
+    ).stdout
+    return "ok installed" in status
+
+
+def families_with_all(chars: Iterable[str]) -> list[str]:
+    """Installed font families (fontconfig's first names) that have every one of ``chars``."""
+    codes = sorted({ord(char) for char in chars})
+    if not codes or not shutil.which("fc-list"):
+        return []
+    listing = subprocess.run(
+        ["fc-list", f":charset={' '.join(f'{code:x}' for code in codes)}", "family"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout
+    return sorted({line.split(",")[0].strip() for line in listing.splitlines() if line.strip()})

@@ -112,6 +112,12 @@ class Punctuation(Model):
     colon: str
     open_paren: str
     close_paren: str
+    latin: Punctuation | None = Field(
+        None,
+        description="The punctuation of an entry written without CJK (an English paper in "
+        "the Chinese CV: its title, venue, year and tag keep English punctuation); "
+        "without it, the language's own.",
+    )
 
 
 class Labels(Model):

@@ -14,8 +14,9 @@ from typing import Any
 
 from . import model
 from .convert import conversion_for
-from .locale import Catalog
+from .locale import Catalog, Punctuation
 from .model import Profile, Section, Text, Variant
+from .scripts import has_cjk
 from .source import Path_, SourceMap, format_path
 
 
@@ -99,6 +100,11 @@ class Citation:
     awards: list[str]
     labels: list[str]
     links: list[Link]
+    # The punctuation between its parts: the language's, or the catalog's Latin set for an
+    # entry written in Latin script (None: the catalog's own, for views made elsewhere).
+    punctuation: Punctuation | None = None
+    # A title in a script without italics (Chinese): set upright, its Latin letters too.
+    upright: bool = False
 
 
 @dataclass(frozen=True)
@@ -353,7 +359,17 @@ class _Localizer:
         ]
 
     def joined(self, parts: Iterable[str]) -> str:
-        return self.catalog.punctuation.comma.join(part for part in parts if part)
+        shown = [part for part in parts if part]
+        return self.punctuation_for(*shown).comma.join(shown)
+
+    def punctuation_for(self, *texts: str) -> Punctuation:
+        """The catalog's punctuation, or its Latin set (if it has one) for texts written
+        without CJK: an English (or Greek, Russian) title and venue in the Chinese CV keep
+        the punctuation they are written with."""
+        own = self.catalog.punctuation
+        if own.latin is not None and texts and not any(has_cjk(text) for text in texts):
+            return own.latin
+        return own
 
     # -- sections ------------------------------------------------------------------------
 
@@ -415,7 +431,10 @@ class _Localizer:
             details = []
             if entry.dissertation is not None:
                 title = self.text(entry.dissertation, (*path, "dissertation"))
-                details.append(self.labelled(labels.dissertation, f"*{title}*"))
+                # In italics, as titles are; one in Chinese (no italics) upright.
+                details.append(
+                    self.labelled(labels.dissertation, title if has_cjk(title) else f"*{title}*")
+                )
             grades = [f"{labels.gpa} {entry.gpa}" if entry.gpa else ""]
             if entry.rank is not None:
                 grades.append(f"{labels.rank} {self.text(entry.rank, (*path, 'rank'))}")
@@ -497,7 +516,7 @@ class _Localizer:
         for k, (author, text) in enumerate(zip(authors, texts, strict=True)):
             if k == len(texts) - 1:
                 separator = ""
-            elif _is_cjk(text) and _is_cjk(texts[k + 1]):
+            elif has_cjk(text) and has_cjk(texts[k + 1]):
                 separator = punctuation.cjk_author_separator
             else:
                 separator = punctuation.author_separator
@@ -515,11 +534,13 @@ class _Localizer:
             pattern = labels.venue_tag if with_year else labels.venue_tag_no_year
             year = pub.year or 0
             tag = pattern.format(abbr=pub.abbr, year=year, yy=f"{year % 100:02d}")
+        title = self.text(pub.title, (*path, "title"))
+        venue = self.text(pub.venue, (*path, "venue"))
         return Citation(
             number=number,
             authors=self.people(pub.authors, (*path, "authors")),
-            title=self.text(pub.title, (*path, "title")),
-            venue=self.text(pub.venue, (*path, "venue")),
+            title=title,
+            venue=venue,
             venue_tag=tag,
             year=str(pub.year) if pub.year and (labels.citation_year or not tag) else "",
             status=self.catalog.statuses.get(pub.status, ""),
@@ -528,6 +549,8 @@ class _Localizer:
                 self.text(label.text, (*path, "labels", k)) for k, label in self.shown(pub.labels)
             ],
             links=self.links(pub.links, (*path, "links")),
+            punctuation=self.punctuation_for(*(text for text in (title, venue) if text)),
+            upright=has_cjk(title),
         )
 
     def _publications(self, section: Section, _: Path_) -> Publications:
@@ -570,11 +593,12 @@ class _Localizer:
                 if patent.number
                 else ""
             )
+            title = self.text(patent.title, (*path, "title"))
             citations.append(
                 Citation(
                     number=number,
                     authors=self.people(patent.inventors, (*path, "inventors")),
-                    title=self.text(patent.title, (*path, "title")),
+                    title=title,
                     venue=self.joined([number_text, self.text(patent.status, (*path, "status"))]),
                     venue_tag="",
                     year=str(patent.year) if patent.year else "",
@@ -582,6 +606,8 @@ class _Localizer:
                     awards=[],
                     labels=[],
                     links=self.links(patent.links, (*path, "links")),
+                    punctuation=self.punctuation_for(title),
+                    upright=has_cjk(title),
                 )
             )
         return citations
@@ -621,7 +647,8 @@ class _Localizer:
                 name = self.text(skill.name, (*path, "items", k))
                 if skill.level is not None:
                     level = self.text(skill.level, (*path, "items", k, "level"))
-                    name = f"{name}{punctuation.open_paren}{level}{punctuation.close_paren}"
+                    marks = self.punctuation_for(name, level)
+                    name = f"{name}{marks.open_paren}{level}{marks.close_paren}"
                 items.append(name)
             groups.append(
                 SkillGroup(
@@ -726,10 +753,6 @@ def abbr_has_year(abbr: str, year: int) -> bool:
     if match["short"] is not None:
         return int(match["short"]) == year % 100
     return True
-
-
-def _is_cjk(text: str) -> bool:
-    return any("\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff" for ch in text)
 
 
 def _all_values(text: Text) -> list[str]:

@@ -24,6 +24,7 @@ from pydantic import (
 )
 
 from .links import refuse_unsafe
+from .scripts import SCRIPTS
 
 LANG_PATTERN = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
 Lang = Annotated[str, StringConstraints(pattern=LANG_PATTERN)]
@@ -518,14 +519,26 @@ class Colors(Model):
     )
 
 
+# The scripts a design can choose a font for (cvtex/scripts.py: greek, cyrillic, arabic, ...).
+ScriptName = Literal[tuple(SCRIPTS)]  # type: ignore[valid-type]
+
+
 class DesignFonts(Model):
-    """Latin fonts (CJK fonts stay per language, under fonts: or the locale's)."""
+    """Latin fonts, and fonts for other scripts (CJK fonts stay per language, under fonts:
+    or the locale's)."""
 
     serif: FontCandidates | None = Field(
         None, description="The roman family (\\rmfamily): a family name or candidates in order."
     )
     sans: FontCandidates | None = Field(
         None, description="The sans-serif family (\\sffamily): a family name or candidates."
+    )
+    scripts: dict[ScriptName, FontCandidates] | None = Field(
+        None,
+        description="Fonts for text in other scripts, by script (greek, cyrillic, arabic, "
+        "hebrew, devanagari, thai, symbols, emoji, math, ...): a family or candidates, for "
+        "serif and sans text alike. The first installed one that has every character the CV "
+        "writes in that script is used; without one, cvtex chooses among installed fonts.",
     )
 
 

@@ -14,8 +14,9 @@ from typing import Any
 
 from .engine import MissingGlyph
 from .errors import EngineError, InputError
-from .fonts import families_with
+from .fonts import families_with, package_installed
 from .profile import LoadedProfile
+from .scripts import font_package
 from .source import Path_, Position, format_path
 from .texescape import to_tex
 
@@ -84,14 +85,19 @@ def traced(error: EngineError, tex: str, loaded: LoadedProfile) -> EngineError:
 
 
 def missing_glyph_error(glyphs: list[MissingGlyph], loaded: LoadedProfile) -> InputError:
-    """One line per character no font has: where it is, and which installed fonts have it."""
-    lines = [_glyph_line(glyph, loaded) for glyph in glyphs[:MAX_GLYPHS_SHOWN]]
+    """One line per character no font has: where it is, which installed fonts have it, and
+    which Debian package has fonts for its script."""
+    shown = glyphs[:MAX_GLYPHS_SHOWN]
+    lines = [_glyph_line(glyph, loaded) for glyph in shown]
     if len(glyphs) > MAX_GLYPHS_SHOWN:
         lines.append(f"and {len(glyphs) - MAX_GLYPHS_SHOWN} more characters without a glyph")
+    packages = sorted({font_package(glyph.char) for glyph in shown})
+    missing = [package for package in packages if not package_installed(package)]
+    install = f"sudo apt-get install {' '.join(missing)}, or " if missing else ""
     return InputError(
         "\n".join(lines),
-        "replace the character, or use a theme whose fonts have it "
-        "(fonts: in the theme's theme.yaml)",
+        f"{install}replace the character, or name a font that has it under design.fonts "
+        "(scripts: for a script other than Latin) in the profile or the theme's theme.yaml",
     )
 
 
@@ -101,11 +107,13 @@ def _glyph_line(glyph: MissingGlyph, loaded: LoadedProfile) -> str:
     field = field_with_char(loaded, char)
     where = str(field) if field else str(loaded.file)
     families = families_with(char)
-    fonts = (
-        f"installed fonts that have it: {', '.join(families[:3])}"
-        if families
-        else "no installed font has it"
-    )
+    package = font_package(char)
+    if families:
+        fonts = f"installed fonts that have it: {', '.join(families[:3])}"
+    elif package_installed(package):
+        fonts = f"no installed font has it, not even those of {package}"
+    else:
+        fonts = f"no installed font has it: {package} has fonts for its script"
     return (
         f"{where}: the character {char!r} (U+{ord(char):04X} {name}) has no glyph in the "
         f"font {glyph.font}, so it would be missing from the PDF; {fonts}"

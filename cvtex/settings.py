@@ -3,27 +3,36 @@ needs besides the CV itself (its design, fonts and icons)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from .design import Design, Layer, language_layers, merge_design
 from .errors import ToolchainError
+from .fontplan import LIST_FONTS_HINT, ScriptFonts, plan_scripts, used_scripts
 from .fonts import ResolvedFont, describe, installed_families, resolve
-from .locale import Catalog
+from .locale import Catalog, Locales
 from .model import DesignOptions, FontChoice, Fonts, Profile, Variant
+from .scripts import CJK
 from .source import SourceMap
 from .theme import Theme
-
-LIST_FONTS_HINT = "`fc-list : family` lists the fonts installed on this machine"
 
 
 @dataclass(frozen=True)
 class FontSet:
-    """The fonts a CV is set in, as fontspec and xeCJK take them; None: not needed."""
+    """The font plan: the fonts a CV is set in, as fontspec and xeCJK take them (None: not
+    needed), and a font for each other script its text uses (fontplan.py)."""
 
     serif: ResolvedFont | None
     sans: ResolvedFont | None
     cjk_serif: ResolvedFont | None
     cjk_sans: ResolvedFont | None
+    scripts: tuple[ScriptFonts, ...] = ()
+
+    @property
+    def rtl(self) -> bool:
+        """Whether some text runs right to left (the template turns on TeX--XeT)."""
+        return any(script.rtl for script in self.scripts)
 
 
 @dataclass(frozen=True)
@@ -80,8 +89,11 @@ def language_settings(
     source: SourceMap,
     variant: Variant | None = None,
     variant_name: str | None = None,
+    view: Any = None,
+    locales: Locales | None = None,
 ) -> Settings:
-    """Everything a template needs for one language besides the localized CV."""
+    """Everything a template needs for one language besides the localized CV ``view``,
+    whose text (with the catalog's) the font plan is made for."""
     design = design_for(theme, catalog, profile, source, variant, variant_name)
     own_fonts = profile.fonts.get(catalog.code)
     fonts = own_fonts or catalog.fonts
@@ -102,18 +114,45 @@ def language_settings(
             "is installed",
             f"install one of them, or remove sans: to use the serif font; {LIST_FONTS_HINT}",
         )
+    used = used_scripts(view, catalog) if view is not None else {}
+    if cjk_serif is None and CJK in used:
+        # CJK text in a CV whose language has no CJK fonts (a Chinese co-author in the
+        # English CV): those of the profile's languages, else Simplified Chinese's.
+        for candidate in _cjk_fonts(profile, locales or Locales()):
+            if cjk_serif := resolve(candidate.serif):
+                cjk_sans = resolve(candidate.sans) or cjk_serif
+                break
+    serif, sans = _latin(design, "serif"), _latin(design, "sans")
+    script_layers = {
+        key.removeprefix("scripts."): layer
+        for key, layer in design.origins.items()
+        if key.startswith("scripts.")
+    }
+    scripts = plan_scripts(
+        used,
+        {"serif": serif, "sans": sans},
+        design.scripts,
+        [name for name, layer in script_layers.items() if layer.by_user],
+        {name: layer.origin for name, layer in script_layers.items()},
+    )
     icon_font = theme.icon_font if theme.icon_font in installed_families() else None
     return Settings(
         language=catalog.code,
         design=design,
-        fonts=FontSet(
-            serif=_latin(design, "serif"),
-            sans=_latin(design, "sans"),
-            cjk_serif=cjk_serif,
-            cjk_sans=cjk_sans,
-        ),
+        fonts=FontSet(serif, sans, cjk_serif, cjk_sans, scripts),
         icons=Icons(icon_font, theme.icons if icon_font else {}),
     )
+
+
+def _cjk_fonts(profile: Profile, locales: Locales) -> Iterator[Fonts]:
+    """The CJK fonts of the profile's languages, in its order (its own choice first), then
+    Simplified Chinese's."""
+    for language in profile.languages:
+        if own := profile.fonts.get(language):
+            yield own
+        if locales.has(language):
+            yield locales.catalog(language).fonts
+    yield locales.catalog("zh").fonts
 
 
 def _latin(design: Design, role: str) -> ResolvedFont | None:
@@ -127,16 +166,3 @@ def _latin(design: Design, role: str) -> ResolvedFont | None:
             f"install it, or name another font; {LIST_FONTS_HINT}",
         )
     return found
-
-
-def with_cjk_fallback(settings: Settings, candidates: list[Fonts]) -> Settings:
-    """Settings with CJK fonts for a language that has none, for the CJK text in its CV (a
-    Chinese co-author in the English CV): the first of ``candidates`` installed. Without
-    one, the settings stay as they are and the compile names the characters it lacks."""
-    from dataclasses import replace
-
-    for fonts in candidates:
-        if serif := resolve(fonts.serif):
-            cjk = replace(settings.fonts, cjk_serif=serif, cjk_sans=resolve(fonts.sans) or serif)
-            return replace(settings, fonts=cjk)
-    return settings

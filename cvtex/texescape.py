@@ -5,6 +5,11 @@ Every value a template prints passes through :func:`to_tex` (it is the Jinja env
 The light markup CVs need is recognised on the way: ``**bold**``, ``*italic*``,
 ``[text](url)`` and small inline math such as ``$3\\times$``. Anything else, including
 a ``$`` or ``*`` that does not pair up, comes out literally.
+
+Text in a script the Latin and CJK fonts do not set (Cyrillic, Arabic, emoji, ...) is
+written ``\\cvscript{<script>}{<text>}``, one run per script (cvtex/scripts.py): the
+template's ``fonts`` block defines it from the font plan. The escape needs no state for
+that: which font sets a script is the plan's business, not the text's.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from urllib.parse import quote
 from pylatex.utils import escape_latex
 
 from .links import link_target
+from .scripts import MIRRORED, PRESENTATION_ONLY, SCRIPTS, joins, punctuation_parts, runs
 
 
 class TexCode(str):
@@ -52,17 +58,21 @@ _MATH_TOKEN = re.compile(rf"(?P<script>{_MATH_SCRIPT})|(?P<prime>')|(?P<atom>{_M
 
 # Controls, surrogates, private use and unassigned code points; and invisible format
 # characters (Cf: bidi overrides, zero-width spaces and joiners, a byte-order mark), since
-# XeLaTeX does no bidi and the fonts have no glyph for them, which would stop the build
-# with a missing-glyph error for something nobody can see.
+# cvtex sets the direction of text itself and the fonts have no glyph for them, which
+# would stop the build with a missing-glyph error for something nobody can see. A zero-width
+# joiner or non-joiner between two letters of a script that needs it stays (_JOINERS).
 _DROPPED = {"Cc", "Cf", "Cs", "Co", "Cn"}
+_JOINERS = "\u200c\u200d"
 # Line and paragraph separators (U+2028, U+2029) are white space to a reader, not glyphs.
 _WHITE = "\t\n\r\f\v\u2028\u2029"
 # ASCII white space only: an ideographic space (U+3000) is a character CJK text relies on.
 _SPACES = re.compile(r"[ \t\n\r\f\v]+")
-# Scripts whose lines xeCJK breaks between any two characters on its own.
+# Scripts whose lines are broken between words without spaces: CJK by xeCJK, Thai, Lao,
+# Khmer and Myanmar by ICU (the template sets their line-break locale).
 _CJK = (
     "\u1100-\u11ff\u2e80-\ua4cf\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff"
     "\ufe10-\ufe1f\ufe30-\ufe4f\uff00-\uffef\U00020000-\U0003ffff"
+    "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
 )
 LONG_WORD = 30
 # A run of this many characters without a space (a URL, a hash, an identifier) may break
@@ -81,9 +91,12 @@ def clean_text(text: str) -> str:
     if text.isprintable():  # the common case, checked in C: no control, format or newline
         return _SPACES.sub(" ", text)
     kept = []
-    for ch in text:
+    for index, ch in enumerate(text):
         if ch in _WHITE:
             kept.append(" ")
+        elif ch in _JOINERS:
+            if kept and index + 1 < len(text) and joins(kept[-1], text[index + 1]):
+                kept.append(ch)
         elif unicodedata.category(ch) not in _DROPPED:
             kept.append(ch)
     return _SPACES.sub(" ", "".join(kept))
@@ -143,10 +156,37 @@ def _markup(text: str) -> str:
         converted = _convert(match)
         if converted is None:
             continue
-        out.append(_literal(text[position : match.start()]))
+        out.append(_scripted(text[position : match.start()]))
         out.append(converted)
         position = match.end()
-    out.append(_literal(text[position:]))
+    out.append(_scripted(text[position:]))
+    return "".join(out)
+
+
+_RTL_PIECES = re.compile(r"[0-9]+(?:[.,:][0-9]+)*|.", re.S)
+
+
+def _scripted(text: str) -> str:
+    """Literal text, each run of a script that needs a font of its own in \\cvscript, the
+    punctuation and digits inside it in \\cvcommon (the Latin font's: the fonts of many
+    scripts have none), mirrored in a right-to-left run."""
+    out = []
+    for script, run in runs(text):
+        if script is None:
+            out.append(_literal(run))
+            continue
+        rtl = script in SCRIPTS and SCRIPTS[script].rtl
+        parts = []
+        for common, part in punctuation_parts(run):
+            if common and rtl:
+                # One box per mark (numbers whole): the run's order reverses them all.
+                for piece in _RTL_PIECES.findall(part.translate(MIRRORED)):
+                    parts.append(rf"\cvcommon{{{_literal(piece)}}}")
+            elif common:
+                parts.append(rf"\cvcommon{{{_literal(part)}}}")
+            else:
+                parts.append(_literal("".join(ch for ch in part if ch not in PRESENTATION_ONLY)))
+        out.append(rf"\cvscript{{{script}}}{{{''.join(parts)}}}")
     return "".join(out)
 
 

@@ -31,6 +31,9 @@ def pdf_text(pdf: Path, layout: bool = False) -> str:
     ).stdout
 
 
+_BIDI_MARKS = dict.fromkeys([0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+
+
 def normalized(text: str) -> str:
     """Text as compared across PDF extraction: full-width forms folded, no spaces, no hyphens.
 
@@ -39,6 +42,9 @@ def normalized(text: str) -> str:
     """
     # CJK fonts draw "…" centred, with the glyph of "⋯", and pdftotext reads it back as that.
     text = text.replace("⋯", "…")
+    # pdftotext marks the right-to-left runs it finds with embedding marks; NFKC below
+    # folds the Arabic presentation forms it reads back into letters.
+    text = text.translate(_BIDI_MARKS)
     text = unicodedata.normalize("NFKC", text).replace("、", ",").replace("’", "'")
     return "".join(ch for ch in text if not ch.isspace() and ch not in "-–")
 

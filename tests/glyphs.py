@@ -13,11 +13,11 @@ import subprocess
 from functools import cache
 from pathlib import Path
 
-from cvtex.fonts import ResolvedFont
+from cvtex.fonts import ResolvedFont, resolve
 from cvtex.locale import load_catalog
 from cvtex.model import Profile
 from cvtex.resources import DEFAULT_THEME
-from cvtex.settings import Settings, language_settings, with_cjk_fallback
+from cvtex.settings import Settings, language_settings
 from cvtex.source import SourceMap
 from cvtex.theme import find_theme
 
@@ -38,13 +38,15 @@ CJK_RANGES = ((0x3000, 0x303F), (0x4E00, 0x9FFF), (0xFF01, 0xFF5E))
 @cache
 def covered(language: str) -> frozenset[str]:
     """Characters every face of the language's fonts has (printable ones and spaces)."""
-    settings = default_settings(language)
-    # A language without CJK fonts borrows Chinese's for CJK text (settings.with_cjk_fallback).
-    fonts = with_cjk_fallback(settings, [load_catalog("zh").fonts]).fonts
+    fonts = default_settings(language).fonts
+    # A language without CJK fonts borrows Chinese's for CJK text (the font plan's choice).
+    chinese = load_catalog("zh").fonts
+    cjk_serif = fonts.cjk_serif or resolve(chinese.serif)
+    cjk_sans = fonts.cjk_sans or resolve(chinese.sans) or cjk_serif
     latin = _every_face(fonts.serif) & _every_face(fonts.sans)
     chars = set(latin)
-    if fonts.cjk_serif:
-        cjk = _every_face(fonts.cjk_serif) & _every_face(fonts.cjk_sans) & _gb2312()
+    if cjk_serif:
+        cjk = _every_face(cjk_serif) & _every_face(cjk_sans) & _gb2312()
         chars |= {ch for ch in cjk if any(lo <= ord(ch) <= hi for lo, hi in CJK_RANGES)}
     return frozenset(ch for ch in chars if ch.isprintable() or ch.isspace())
 
@@ -118,3 +120,48 @@ def uncovered(text: str, language: str) -> set[str]:
     from cvtex.texescape import clean_text
 
     return set(clean_text(text)) - covered(language) - {" "}
+
+
+# -- other scripts -------------------------------------------------------------------------
+# What the fuzz draws from each script beyond Latin and Chinese: its letters that the fonts
+# cvtex falls back to have in every face, for serif and sans text alike (the plan may set a
+# field in either). Symbols, emoji and mathematical letters are a realistic handful.
+_LETTERS = {
+    "greek": [*range(0x0386, 0x038B), 0x038C, *range(0x038E, 0x03A2), *range(0x03A3, 0x03CF)],
+    "cyrillic": [*range(0x0401, 0x0460)],
+    "arabic": [*range(0x0621, 0x063B), *range(0x0641, 0x064B)],
+    "hebrew": [*range(0x05D0, 0x05EB)],
+    "devanagari": [*range(0x0905, 0x0915), *range(0x0915, 0x093A)],
+    "thai": [*range(0x0E01, 0x0E2F)],
+}
+# Vowel signs and tone marks, drawn only after a consonant (a syllable HarfBuzz shapes).
+MARKS = {
+    "devanagari": "ािीुूेैोौं्",
+    "thai": "ัิีึืุู่้๊๋",
+}
+SYMBOLS = {
+    "symbols": "✓✗★☆→←⇒∞≈≠≤≥€₹₽™№♠♥♦♣☀☎✉✈⚡",
+    "emoji": "😀😂🚀👍🎉🔥💡📚🌍🏆",
+    "math": "𝐀𝐁𝑥𝑦𝔘𝔄𝕏𝒜",
+}
+# Kana and Hangul set by the CJK fonts beside Chinese.
+KANA_HANGUL = (
+    "あいうえおかきくけこさしすせそアイウエオカキクケコサシスセソ"
+    "가나다라마바사아자차카타파하김민준한국어"
+)
+
+
+@cache
+def script_letters(script: str) -> str:
+    """The characters the fuzz draws for ``script``, all in every face of its fallbacks."""
+    from cvtex.scripts import SCRIPTS
+
+    known = SCRIPTS[script]
+    if script in _LETTERS:
+        letters = {chr(code) for code in _LETTERS[script] if chr(code).isalpha()}
+        chars = letters | set(MARKS.get(script, ""))
+    else:
+        chars = set(SYMBOLS[script])
+    for fallback in (known.serif[0], known.sans[0]):
+        chars &= _every_face(ResolvedFont(fallback.family))
+    return "".join(sorted(chars))

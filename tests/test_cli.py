@@ -121,14 +121,14 @@ def test_failed_build_keeps_the_previous_pdf(tmp_path):
     assert run("build", target, "--lang", "en", "--out", tmp_path / "o").exit_code == 0
     pdf = tmp_path / "o" / "cv.en.pdf"
     before = pdf.read_bytes()
-    # A character no configured font has: the build must fail and leave the old PDF.
+    # A character no installed font has: the build must fail and leave the old PDF.
     target.write_text(
-        target.read_text(encoding="utf-8").replace("Mei Lin, zh", "Mei Lin \U0001d11e, zh"),
+        target.read_text(encoding="utf-8").replace("Mei Lin, zh", "Mei Lin \U0001fae0, zh"),
         encoding="utf-8",
     )
     result = run("build", target, "--lang", "en", "--out", tmp_path / "o")
     assert result.exit_code == ExitCode.USER_ERROR
-    assert "U+1D11E" in result.output
+    assert "U+1FAE0" in result.output
     assert f"{target}:" in result.output  # points at the profile line that holds it
     assert pdf.read_bytes() == before
     assert not [p for p in (tmp_path / "o").iterdir() if p.is_dir()]  # no work folder left
@@ -191,7 +191,7 @@ def test_failed_pdf_writes_no_page_either(tmp_path):
     target = tmp_path / "cv.yaml"
     run("new", target)
     target.write_text(
-        target.read_text(encoding="utf-8").replace("Mei Lin, zh", "Mei Lin \U0001d11e, zh"),
+        target.read_text(encoding="utf-8").replace("Mei Lin, zh", "Mei Lin \U0001fae0, zh"),
         encoding="utf-8",
     )
     result = run("build", target, "--lang", "en", "--format", "pdf,md", "--out", tmp_path / "o")

@@ -111,7 +111,7 @@ def test_an_abbreviation_with_its_year_gets_no_second_one(built, lang):
     if lang == "en":
         assert "(OSDI '23)" in text and "(ToN 2024)" in text and "(NSDI'25)" in text
     else:
-        assert "NSDI）, 2025" in text  # Chinese: the tag as written, the year after it
+        assert "(NSDI), 2025" in text  # Chinese: the tag as written, the year after it
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ from markdown_it import MarkdownIt
 
 from cvtex.build import build
 from cvtex.profile import load_profile
+from cvtex.scripts import autospaced
 
 from .conftest import EXAMPLE, ROOT
 
@@ -125,7 +126,9 @@ def test_patents_with_their_numbers(pages):
     for lang, heading in (("en", "Patents"), ("zh", "专利")):
         section = pages[lang].split(f"\n## {heading}\n")[1].split("\n## ")[0]
         for title, number in patents:
-            assert f"*{title}*" in section and number in section, (lang, title)
+            # Upright (a Chinese title has no italics), spaced from its Latin letters as
+            # xeCJK spaces them in the PDF.
+            assert f"\n- {autospaced(title)}  \n" in section and number in section, (lang, title)
 
 
 def test_services_and_others(pages):

@@ -15,11 +15,8 @@ from click.testing import CliRunner
 from cvtex.build import build
 from cvtex.cli import main
 from cvtex.errors import ExitCode
-from cvtex.model import FontChoice, Fonts
-from cvtex.settings import with_cjk_fallback
 
 from .conftest import EXAMPLE, GERMAN, ROOT, normalized, pdf_text
-from .glyphs import default_settings
 
 
 def run(*args: object):
@@ -339,7 +336,17 @@ def test_an_english_cv_without_cjk_text_loads_no_cjk_fonts(tmp_path):
     assert "CJK" not in fonts_of(english.pdf)
 
 
-def test_without_an_installed_cjk_font_nothing_is_borrowed():
-    english = default_settings("en")
-    absent = Fonts(serif=[FontChoice(family="No Such CJK Font")])
-    assert with_cjk_fallback(english, [absent]) == english  # the compile names the glyphs
+def test_without_an_installed_cjk_font_nothing_is_borrowed(tmp_path):
+    # Chinese's catalog naming fonts that are not installed: the English CV's CJK text
+    # has no font, and the compile names the characters it lacks.
+    chinese = (ROOT / "locales" / "zh.yaml").read_text(encoding="utf-8")
+    chinese = chinese.replace("Noto Serif CJK SC", "No Such CJK Font").replace(
+        "file: FandolSong", "family: No Such CJK Font"
+    )
+    profile = write(tmp_path, MIXED.format(chinese="zh"))
+    result = run(
+        "build", profile, "--lang", "en", "--locale-file", write(tmp_path, chinese, "zh.yaml")
+    )
+    assert result.exit_code == ExitCode.USER_ERROR, result.output
+    assert "the character '方' (U+65B9" in result.output
+    assert "installed fonts that have it: " in result.output

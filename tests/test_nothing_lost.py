@@ -36,7 +36,7 @@ def break_yaml(text: str) -> str:
 
 
 def add_missing_glyph(text: str) -> str:
-    return text.replace("Mei Lin, zh", "Mei Lin \U0001d11e, zh")
+    return text.replace("Mei Lin, zh", "Mei Lin \U0001fae0, zh")
 
 
 def loop_forever(tex: str) -> str:
@@ -111,7 +111,7 @@ def test_one_failing_language_keeps_its_previous_pdf(tmp_path):
     before = outputs(out)
     # A character only the Chinese CV shows, which its fonts lack.
     text = profile.read_text(encoding="utf-8")
-    profile.write_text(text.replace("zh: 林梅", "zh: 林梅 \U0001d11e", 1), encoding="utf-8")
+    profile.write_text(text.replace("zh: 林梅", "zh: 林梅 \U0001fae0", 1), encoding="utf-8")
     result = run("build", profile, "--out", out)
     assert result.exit_code == ExitCode.USER_ERROR, result.output
     after = outputs(out)

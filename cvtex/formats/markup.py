@@ -9,10 +9,11 @@ the three formats always agree on what is markup and what is text. Math becomes 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 from urllib.parse import quote, urlsplit
 
+from ..scripts import autospaced, needs_space
 from ..texescape import _INLINE, _MATH_BODY, clean_text
 
 SpanKind = Literal["text", "bold", "italic", "link", "math"]
@@ -27,8 +28,43 @@ class Span:
 
 
 def parse(text: str) -> list[Span]:
-    """Profile text as spans; a ``$`` or ``*`` that does not pair up stays text."""
-    return _parse(clean_text(text))
+    """Profile text as spans; a ``$`` or ``*`` that does not pair up stays text.
+
+    A space stands between CJK and Latin letters or digits, where xeCJK puts its glue in
+    the PDF, so that the web pages read as the PDF does ("PS 架构", "2024 年").
+    """
+    spans = _parse(clean_text(text))
+    return _autospaced(spans, [""])
+
+
+def _autospaced(spans: list[Span] | tuple[Span, ...], last: list[str]) -> list[Span]:
+    """The spans with autospaced text, also where one span ends and the next begins;
+    ``last`` holds the last character seen (math reads as Latin)."""
+    out = []
+    for span in spans:
+        first = _first_char(span)
+        if first and last[0] and needs_space(last[0], first):
+            # Before the span, not inside it: "** PS**" would be no emphasis in Markdown.
+            out.append(Span("text", " "))
+            last[0] = " "
+        if span.kind == "text":
+            text = autospaced(span.text)
+            last[0] = text[-1:] or last[0]
+            out.append(replace(span, text=text))
+        elif span.kind == "math":
+            last[0] = "x"
+            out.append(span)
+        else:
+            out.append(replace(span, children=tuple(_autospaced(span.children, last))))
+    return out
+
+
+def _first_char(span: Span) -> str:
+    if span.kind == "text":
+        return span.text[:1]
+    if span.kind == "math":
+        return "x"
+    return next((char for child in span.children if (char := _first_char(child))), "")
 
 
 def _parse(text: str) -> list[Span]:
