@@ -18,8 +18,9 @@ then names each missing character, its field, and a package that has it (provena
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -76,20 +77,34 @@ class ScriptFonts:
         return self.rtl or self.actual_text or bool(self.line_break_locale)
 
 
-def texts(*values: Any) -> Iterator[str]:
+def texts(*values: Any) -> list[str]:
     """Every string in the values: dataclasses (the localized view), pydantic models (the
-    catalog), lists and dicts, however deep."""
-    for value in values:
+    catalog), lists and dicts, however deep; in no particular order. A loop over a stack,
+    not recursion: this runs before every render, over every field of the CV."""
+    found: list[str] = []
+    stack = list(values)
+    while stack:
+        value = stack.pop()
         if isinstance(value, str):
-            yield value
-        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-            yield from texts(*(getattr(value, f.name) for f in dataclasses.fields(value)))
-        elif isinstance(value, BaseModel):
-            yield from texts(*(getattr(value, name) for name in type(value).model_fields))
-        elif isinstance(value, dict):
-            yield from texts(*value.keys(), *value.values())
+            found.append(value)
         elif isinstance(value, (list, tuple)):
-            yield from texts(*value)
+            stack.extend(value)
+        elif isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif names := _field_names(type(value)):
+            stack.extend(getattr(value, name) for name in names)
+    return found
+
+
+@cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    """The fields of a dataclass or pydantic model type; () for any other type."""
+    if issubclass(kind, BaseModel):
+        return tuple(kind.model_fields)
+    if dataclasses.is_dataclass(kind):
+        return tuple(field.name for field in dataclasses.fields(kind))
+    return ()
 
 
 def used_scripts(*values: Any) -> dict[str, set[str]]:

@@ -3,6 +3,7 @@ fallback warnings and --strict, the coverage report, and the make switch."""
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
 import subprocess
@@ -350,3 +351,54 @@ def test_without_an_installed_cjk_font_nothing_is_borrowed(tmp_path):
     assert result.exit_code == ExitCode.USER_ERROR, result.output
     assert "the character '方' (U+65B9" in result.output
     assert "installed fonts that have it: " in result.output
+
+
+# Chinese line breaking (W3C clreq, 3.1.7): these never start a line, those never end one.
+NOT_AT_LINE_START = "，。、：；！？）」』》〉"
+NOT_AT_LINE_END = "（「『《〈"
+
+
+def typeset_lines(pdf: Path) -> list[str]:
+    """The lines as set on the pages: words grouped by page and baseline, in x order, cut
+    where a wide gap parts two columns or a right-aligned date from its text. (pdftotext's
+    own lines split a line where xeCJK squeezes two punctuation marks together.)"""
+    page_words = subprocess.run(
+        ["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    word = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">')
+    lines: list[list[tuple[float, float, str]]] = []
+    for page in page_words.split("<page ")[1:]:
+        words = []
+        for match in word.finditer(page):
+            text = html.unescape(page[match.end() : page.index("</word>", match.end())])
+            middle = (float(match[2]) + float(match[4])) / 2
+            words.append((middle, float(match[1]), float(match[3]), text))
+        # CJK and Latin glyph boxes differ in height: a line is the words whose middles lie
+        # within a few points of each other (lines are 12 pt and more apart).
+        top = None
+        for middle, x_min, x_max, text in sorted(words):
+            if top is None or middle - top > 4:
+                lines.append([])
+                top = middle
+            lines[-1].append((x_min, x_max, text))
+    pieces = []
+    for words in lines:
+        words.sort()
+        piece, end = "", None
+        for x_min, x_max, word in words:
+            if end is not None and x_min - end > 20:
+                pieces.append(piece)
+                piece = ""
+            piece += word
+            end = x_max
+        pieces.append(piece)
+    return pieces
+
+
+@pytest.mark.parametrize("lang", ["zh", "zh-TW", "zh-HK"])
+def test_chinese_lines_keep_the_line_breaking_prohibitions(built_example, lang):
+    lines = typeset_lines(built_example.results[lang].pdf)
+    assert len(lines) > 50
+    starts = [line for line in lines if line[0] in NOT_AT_LINE_START]
+    ends = [line for line in lines if line[-1] in NOT_AT_LINE_END]
+    assert not starts and not ends, (starts, ends)
