@@ -402,3 +402,10 @@ def test_chinese_lines_keep_the_line_breaking_prohibitions(built_example, lang):
     starts = [line for line in lines if line[0] in NOT_AT_LINE_START]
     ends = [line for line in lines if line[-1] in NOT_AT_LINE_END]
     assert not starts and not ends, (starts, ends)
+
+
+@pytest.mark.parametrize("lang", ["zh", "zh-TW", "zh-HK"])
+def test_no_chinese_paragraph_ends_with_one_character_alone_on_its_line(built_example, lang):
+    lines = typeset_lines(built_example.results[lang].pdf)
+    alone = [line for line in lines if re.fullmatch(r"[\u3400-\u9fff][。，；：）]?", line)]
+    assert not alone, alone
