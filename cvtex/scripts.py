@@ -79,7 +79,18 @@ _SYMBOL_FONTS = (Fallback("Symbola"), Fallback("Noto Sans Symbols2", "Noto Sans"
 SCRIPTS: dict[str, Script] = {
     script.name: script
     for script in (
-        Script("greek", "Greek", "Ωωάί", (_SERIF,), (_SANS,), "fonts-noto-core", "Greek"),
+        # ActualText: some fonts (Roboto) draw Δ with the glyph of ∆ (increment), which text
+        # extraction would read back.
+        Script(
+            "greek",
+            "Greek",
+            "Ωωάί",
+            (_SERIF,),
+            (_SANS,),
+            "fonts-noto-core",
+            "Greek",
+            actual_text=True,
+        ),
         Script("cyrillic", "Cyrillic", "ЖжЯя", (_SERIF,), (_SANS,), "fonts-noto-core", "Cyrillic"),
         Script(
             "arabic",
