@@ -34,6 +34,13 @@ def pdf_text(pdf: Path, layout: bool = False) -> str:
 _BIDI_MARKS = dict.fromkeys([0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
 
 
+def markup_as_text(item: str) -> str:
+    """A profile's light markup as text: **bold**, *italic* and $3\\times$."""
+    item = re.sub(r"\*\*(.+?)\*\*", r"\1", item)
+    item = re.sub(r"(?<!\w)\*(\S.*?)\*", r"\1", item)
+    return re.sub(r"\$(\d(?:\.\d)?)\\times\$", r"\1×", item)
+
+
 def normalized(text: str) -> str:
     """Text as compared across PDF extraction: full-width forms folded, no spaces, no hyphens.
 

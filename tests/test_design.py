@@ -22,9 +22,8 @@ from cvtex.profile import load_profile
 from cvtex.scaffold import override_points, write_theme
 from cvtex.theme import builtin_names, find_theme
 
-from .conftest import EXAMPLE, ROOT, normalized, pdf_text
+from .conftest import EXAMPLE, ROOT, markup_as_text, normalized, pdf_text
 from .glyphs import default_settings
-from .test_example import _plain
 
 
 def pdf_info(pdf: Path) -> str:
@@ -378,7 +377,9 @@ def test_fit_pages_puts_a_spilling_variant_on_one_page_with_every_bullet(tmp_pat
         text = normalized(pdf_text(result.pdf))
         bullets = industry_bullets(profile, result.language)
         assert len(bullets) > 20
-        plain = [_plain(re.sub(r"\[([^]]+)\]\([^)]+\)", r"\1", bullet)) for bullet in bullets]
+        plain = [
+            markup_as_text(re.sub(r"\[([^]]+)\]\([^)]+\)", r"\1", bullet)) for bullet in bullets
+        ]
         missing = [bullet for bullet in plain if normalized(bullet) not in text]
         assert not missing, missing
     # The fitted result is cached like any other build, with what was done.

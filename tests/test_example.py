@@ -17,7 +17,7 @@ import pytest
 
 from cvtex.build import build
 
-from .conftest import EXAMPLE, ROOT, THEMES, normalized, overfull_lines, pdf_text
+from .conftest import EXAMPLE, ROOT, THEMES, markup_as_text, normalized, overfull_lines, pdf_text
 
 SEEDS = Path(os.environ.get("CVTEX_SEEDS", ROOT.parent / "shared" / "seeds"))
 ENGLISH_SEED = SEEDS / "001_1e443034aa517cad.txt"
@@ -39,7 +39,7 @@ def english_items() -> list[str]:
         elif match := re.match(r"^\| • (.+?) \| (.+?) \|$", line):
             items.append(match[1])  # an award
             items.append(match[2])  # and its years
-    return _skill_parts([_plain(item) for item in items])
+    return _skill_parts([markup_as_text(item) for item in items])
 
 
 def chinese_items() -> list[str]:
@@ -51,14 +51,7 @@ def chinese_items() -> list[str]:
             items.append(line.lstrip("• "))
         elif re.match(r"^\d+\. ", line):
             items.append(line.split(" ", 1)[1])
-    return _skill_parts([_plain(item) for item in items])
-
-
-def _plain(item: str) -> str:
-    """The reference's markup as text: **bold**, *italic* and $3\\times$."""
-    item = re.sub(r"\*\*(.+?)\*\*", r"\1", item)
-    item = re.sub(r"(?<!\w)\*(\S.*?)\*", r"\1", item)
-    return re.sub(r"\$(\d(?:\.\d)?)\\times\$", r"\1×", item)
+    return _skill_parts([markup_as_text(item) for item in items])
 
 
 def _skill_parts(items: list[str]) -> list[str]:
