@@ -14,12 +14,12 @@ import difflib
 import errno
 import os
 import shutil
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import orphans
 from .buildcache import BuildCache, Output, Request, file_digest, file_digests, output_key
 from .engine import DEFAULT_TIMEOUT, Engine, EngineRun, take_early
 from .errors import CvtexError, EngineError, InputError
@@ -633,7 +633,7 @@ def _typeset(
     from .provenance import missing_glyph_error, traced
 
     if engine is None:
-        engine = Engine(Path(tempfile.mkdtemp(prefix=f".cvtex-{item.stem}-", dir=out_dir)))
+        engine = Engine(orphans.private_folder(orphans.OUT_PREFIX, out_dir))
     try:
         if item.photo:
             _place_photo(loaded, engine.folder / item.photo)
@@ -691,8 +691,10 @@ def _started_engines(out_dir: Path, count: int) -> Iterator[list[Engine]]:
     try:
         try:
             out_dir.mkdir(parents=True, exist_ok=True)
+            if not created:  # what a killed cvtex left here
+                orphans.remove_stale(out_dir, orphans.OUT_PREFIX)
             for _ in range(count - len(engines)):
-                engine = Engine(Path(tempfile.mkdtemp(prefix=".cvtex-", dir=out_dir)))
+                engine = Engine(orphans.private_folder(orphans.OUT_PREFIX, out_dir))
                 started.append(engine)
                 engine.start()
                 engines.append(engine)
