@@ -264,6 +264,7 @@ def build(
     on_page: Callable[[Path], None] | None = None,
     on_start: Callable[[str], None] | None = None,
     force: bool = False,
+    engines: list[Engine] | None = None,
 ) -> list[BuiltLanguage]:
     """The PDFs (with their .tex) and web pages (md, html) asked for; returns the PDFs.
 
@@ -271,6 +272,9 @@ def build(
     ``strict`` makes a text that falls back to another language an error.
     ``on_start(language)`` is called as a compile starts, ``on_done`` as each language is
     ready (compiled or kept), ``on_page`` as each web page is written.
+    ``engines``: engines the caller started (a watch's, primed with each language's
+    preamble), in place of those a build starts itself. A compile takes one whose primer
+    its source begins with, removing it from the list; the others are left to the caller.
     """
     out_dir = out_dir or default_out_dir(profile_file)
     request = Request.of(profile_file, languages, theme, variant, locale_files, strict)
@@ -290,11 +294,13 @@ def build(
 
     wants_pdf = "pdf" in formats
     engines_wanted = _engines_worth_starting(request, cache) if wants_pdf else 0
-    with _started_engines(out_dir, engines_wanted) as engines:
-        if engines:  # given after they start: they read it only once their format is loaded
+    with _started_engines(out_dir, 0 if engines is not None else engines_wanted) as started:
+        if started:  # given after they start: they read it only once their format is loaded
             primer = recalled(profile_file, request.theme, variant, request.language_list())
-            for engine in engines:
+            for engine in started:
                 engine.prime(primer)
+        if engines is None:
+            engines = started
         from .locale import load_locales
         from .profile import load_profile
 
