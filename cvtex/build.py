@@ -14,12 +14,12 @@ import difflib
 import errno
 import os
 import shutil
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import orphans
 from .buildcache import BuildCache, Output, Request, file_digest, file_digests, output_key
 from .engine import DEFAULT_TIMEOUT, Engine, EngineRun, take_early
 from .errors import CvtexError, EngineError, InputError
@@ -259,6 +259,7 @@ def build(
     on_page: Callable[[Path], None] | None = None,
     on_start: Callable[[str], None] | None = None,
     force: bool = False,
+    engines: list[Engine] | None = None,
 ) -> list[BuiltLanguage]:
     """The PDFs (with their .tex) and web pages (md, html) asked for; returns the PDFs.
 
@@ -266,6 +267,9 @@ def build(
     ``strict`` makes a text that falls back to another language an error.
     ``on_start(language)`` is called as a compile starts, ``on_done`` as each language is
     ready (compiled or kept), ``on_page`` as each web page is written.
+    ``engines``: engines the caller started (a watch's, primed with each language's
+    preamble), in place of those a build starts itself. A compile takes one whose primer
+    its source begins with, removing it from the list; the others are left to the caller.
     """
     out_dir = out_dir or default_out_dir(profile_file)
     request = Request.of(profile_file, languages, theme, variant, locale_files, strict)
@@ -285,11 +289,13 @@ def build(
 
     wants_pdf = "pdf" in formats
     engines_wanted = _engines_worth_starting(request, cache) if wants_pdf else 0
-    with _started_engines(out_dir, engines_wanted) as engines:
-        if engines:  # given after they start: they read it only once their format is loaded
+    with _started_engines(out_dir, 0 if engines is not None else engines_wanted) as started:
+        if started:  # given after they start: they read it only once their format is loaded
             primer = recalled(profile_file, request.theme, variant, request.language_list())
-            for engine in engines:
+            for engine in started:
                 engine.prime(primer)
+        if engines is None:
+            engines = started
         from .locale import load_locales
         from .profile import load_profile
 
@@ -628,7 +634,7 @@ def _typeset(
     from .provenance import missing_glyph_error, traced
 
     if engine is None:
-        engine = Engine(Path(tempfile.mkdtemp(prefix=f".cvtex-{item.stem}-", dir=out_dir)))
+        engine = Engine(orphans.private_folder(orphans.OUT_PREFIX, out_dir))
     try:
         if item.photo:
             _place_photo(loaded, engine.folder / item.photo)
@@ -686,8 +692,10 @@ def _started_engines(out_dir: Path, count: int) -> Iterator[list[Engine]]:
     try:
         try:
             out_dir.mkdir(parents=True, exist_ok=True)
+            if not created:  # what a killed cvtex left here
+                orphans.remove_stale(out_dir, orphans.OUT_PREFIX)
             for _ in range(count - len(engines)):
-                engine = Engine(Path(tempfile.mkdtemp(prefix=".cvtex-", dir=out_dir)))
+                engine = Engine(orphans.private_folder(orphans.OUT_PREFIX, out_dir))
                 started.append(engine)
                 engine.start()
                 engines.append(engine)

@@ -226,6 +226,49 @@ def watch(
 
 @main.command()
 @click.argument("profile", type=PROFILE)
+@lang_option
+@out_option
+@theme_option
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8420,
+    show_default=True,
+    help="The port on 127.0.0.1 to serve the page on (0: any free one).",
+)
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in the web browser.")
+def preview(
+    profile: Path,
+    langs: str | None,
+    out_dir: Path | None,
+    theme: str | None,
+    port: int,
+    open_browser: bool,
+) -> None:
+    """Build, rebuild on save, and show the languages side by side in the web browser.
+
+    The page is served on this computer only; each pane reloads when its PDF changes and
+    shows the error when a build fails. Stop with Ctrl-C.
+    """
+    from .preview import preview as serve_preview
+    from .watch import Rebuilt, WatchState
+
+    def report(result: Rebuilt) -> None:
+        click.echo(result.summary())
+        if result.error is not None:
+            show_error(result.error)
+
+    def ready(url: str) -> None:
+        click.echo(f"preview of {profile}: {url} (Ctrl-C to stop)")
+
+    try:
+        serve_preview(WatchState(profile, langs, out_dir, theme), port, ready, report, open_browser)
+    except KeyboardInterrupt:
+        click.echo("stopped the preview")
+
+
+@main.command()
+@click.argument("profile", type=PROFILE)
 @click.option(
     "--to", "target", type=click.Choice(["jsonresume"]), default="jsonresume", show_default=True
 )

@@ -11,13 +11,12 @@ import select
 import shutil
 import signal
 import subprocess
-import tempfile
 import time
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from . import cachefiles
+from . import cachefiles, orphans
 from .errors import CvtexError, EngineError, ToolchainError
 
 XELATEX = "xelatex"
@@ -207,7 +206,7 @@ class Engine:
         return EngineRun(pdf, seconds, missing_glyphs(log), log)
 
     def _spawn(self, file_name: str) -> subprocess.Popen[bytes]:
-        return subprocess.Popen(
+        return orphans.spawn(
             engine_command(file_name),
             cwd=self.folder,
             env=locked_down_environment(),
@@ -303,7 +302,7 @@ _early: list[Engine] = []
 def start_early() -> None:
     """Start an engine in a private temporary folder for the next build to take."""
     try:
-        engine = Engine(Path(tempfile.mkdtemp(prefix="cvtex-engine-")))
+        engine = Engine(orphans.private_folder(orphans.TEMP_PREFIX))
     except OSError:
         return  # no head start: the build starts its engines in the out dir
     try:

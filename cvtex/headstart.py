@@ -33,6 +33,15 @@ def preamble(tex: str) -> str:
     return tex[: at + 1] if at >= 0 else ""
 
 
+def primer(tex: str) -> str:
+    """The preamble and the line that opens the body: what an engine can run through before
+    the body exists (``\\begin{document}`` loads the fonts' first shapes and runs the
+    packages' begin-document hooks). Just the preamble if that line has more on it."""
+    line = f"\n{BODY_START}\n"
+    at = tex.find(line)
+    return tex[: at + len(line)] if at >= 0 else preamble(tex)
+
+
 def shared_start(texts: Iterable[str]) -> str:
     """The longest run of whole lines that every text begins with."""
     shared = []

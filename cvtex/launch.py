@@ -17,15 +17,17 @@ from types import FrameType
 
 def run() -> None:
     # Stopped by SIGTERM (an editor's stop button, `timeout`), cvtex still stops its engines
-    # and removes their folders, as on Ctrl-C: XeLaTeX runs in sessions of its own, so
-    # nothing else would end them.
+    # and removes their folders, as on Ctrl-C. Killed outright, it cannot: its engines then
+    # die with it (see orphans), and the next cvtex removes their folders.
     signal.signal(signal.SIGTERM, _exit_on_term)
     from .engine import start_early, stop_early
+    from .orphans import remove_stale_temporary
 
     try:
         if sys.argv[1:2] == ["build"]:
             with _terminate_later():  # the engine is then either not started or known
                 start_early()
+        remove_stale_temporary()  # after the engine starts, which needs no waiting for it
         from .cli import run as run_command_line
 
         run_command_line()  # stops the early engine itself, then ends the process

@@ -1,6 +1,7 @@
-"""`cvtex watch`: what a save rebuilds, and that an error does not stop the watch.
+"""`cvtex watch`: what a save rebuilds, that an error does not stop the watch, and that the
+engines it keeps waiting give the same PDFs as fresh ones.
 
-The polling step, watch_once(), is driven directly; one test runs the real loop in a
+The polling step, watch_once(), is driven directly; some tests run the real loop in a
 thread. Nothing here measures time: waits only bound how long a broken watch can hang.
 """
 
@@ -8,19 +9,46 @@ from __future__ import annotations
 
 import queue
 import shutil
+import subprocess
 import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from cvtex import theme
+import pytest
+
+from cvtex import headstart, orphans, theme
+from cvtex.build import build
 from cvtex.errors import InputError
 from cvtex.watch import Rebuilt, WatchState, watch, watch_once
 
 from .conftest import pdf_text
 from .test_cache import edit
+from .test_orphans import engines_under, wait_until
 
 
-def test_first_poll_builds_then_only_saves_rebuild(tiny):
-    state = WatchState(tiny)
+@pytest.fixture
+def watching() -> Iterator[Callable[..., WatchState]]:
+    """WatchStates whose waiting engines are stopped when the test ends, as a watch does."""
+    made: list[WatchState] = []
+
+    def make(*args, **kwargs) -> WatchState:
+        made.append(WatchState(*args, **kwargs))
+        return made[-1]
+
+    yield make
+    for state in made:
+        state.close()
+
+
+def pages(pdf: Path, folder: Path) -> list[bytes]:
+    """The PDF's pages as pixels (PNG files of a deterministic encoder)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["pdftoppm", "-r", "40", "-png", str(pdf), str(folder / "p")], check=True)
+    return [png.read_bytes() for png in sorted(folder.glob("p*.png"))]
+
+
+def test_first_poll_builds_then_only_saves_rebuild(tiny, watching):
+    state = watching(tiny)
     (first,) = watch_once(state)
     assert first.error is None and first.changed == []
     assert sorted(first.compiled + first.kept) == ["en", "zh"]
@@ -35,10 +63,12 @@ def test_first_poll_builds_then_only_saves_rebuild(tiny):
     assert watch_once(state) == []
 
 
-def test_an_error_is_reported_and_watching_goes_on(tiny):
-    state = WatchState(tiny)
+def test_an_error_is_reported_and_watching_goes_on(tiny, watching):
+    state = watching(tiny)
     watch_once(state)
     good = tiny.read_text(encoding="utf-8")
+    pdf = tiny.parent / "out" / "cv.en.pdf"
+    before = pdf.read_bytes()
 
     tiny.write_text(good + "skills: [\n", encoding="utf-8")
     (failed,) = watch_once(state)
@@ -46,16 +76,17 @@ def test_an_error_is_reported_and_watching_goes_on(tiny):
     assert f"{tiny}:" in failed.error.message and "YAML syntax error" in failed.error.message
     assert "build failed" in failed.summary()
     assert watch_once(state) == []  # the same broken file is not built again and again
+    assert pdf.read_bytes() == before  # the last good PDF stays
 
     tiny.write_text(good.replace("Hunan University", "Hunan University, Changsha"), "utf-8")
     (fixed,) = watch_once(state)
     assert fixed.error is None and fixed.compiled == ["en"] and fixed.kept == ["zh"]
 
 
-def test_a_saved_template_rebuilds(tiny, tmp_path):
+def test_a_saved_template_rebuilds(tiny, tmp_path, watching):
     mine = tmp_path / "themes" / "mine"
     shutil.copytree(theme.TEMPLATES_DIR / "classic", mine)
-    state = WatchState(tiny, theme=str(mine))
+    state = watching(tiny, theme=str(mine))
     watch_once(state)
 
     child = mine / "zh.tex.j2"
@@ -65,12 +96,12 @@ def test_a_saved_template_rebuilds(tiny, tmp_path):
     assert rebuilt.compiled == ["zh"] and rebuilt.kept == ["en"]
 
 
-def test_a_saved_theme_design_rebuilds(tiny, tmp_path):
+def test_a_saved_theme_design_rebuilds(tiny, tmp_path, watching):
     mine = tmp_path / "themes" / "mine"
     mine.mkdir(parents=True)
     settings = mine / "theme.yaml"
     settings.write_text("extends: classic\n", encoding="utf-8")
-    state = WatchState(tiny, theme=str(mine))
+    state = watching(tiny, theme=str(mine))
     watch_once(state)
 
     edit(
@@ -81,24 +112,102 @@ def test_a_saved_theme_design_rebuilds(tiny, tmp_path):
     (rebuilt,) = watch_once(state)
     assert rebuilt.changed == [settings.resolve()]
     assert rebuilt.compiled == ["en"] and rebuilt.kept == ["zh"]
+    # The English preamble changed (letter paper): its waiting engine had read the old one,
+    # so a fresh engine compiled, and the one waiting now has read the new one.
+    assert rebuilt.primed == []
+    assert "letterpaper" in state.waiting["cv.en"].engine.primed
+    assert "letterpaper" in (tiny.parent / "out" / "cv.en.tex").read_text(encoding="utf-8")
+
+
+def run_watch(state: WatchState, interval: float) -> tuple[queue.Queue, Callable[[], None]]:
+    """The real loop in a thread; returns its reports and a function that stops it."""
+    reports: queue.Queue[Rebuilt] = queue.Queue()
+    stop = threading.Event()
+    thread = threading.Thread(target=watch, args=(state, reports.put, interval, stop))
+    thread.start()
+
+    def stopped() -> None:
+        stop.set()
+        thread.join(timeout=120)
+        assert not thread.is_alive()
+
+    return reports, stopped
 
 
 def test_the_watch_loop_rebuilds_on_save_until_stopped(tiny):
-    reports: queue.Queue[Rebuilt] = queue.Queue()
-    stop = threading.Event()
-    thread = threading.Thread(
-        target=watch, args=(WatchState(tiny), reports.put, 0.05, stop), daemon=True
-    )
-    thread.start()
+    # An interval longer than the test may wait: the save is seen through inotify.
+    reports, stopped = run_watch(WatchState(tiny), interval=600)
     try:
         first = reports.get(timeout=120)
         assert first.error is None
-        edit(tiny, "Ann Lee", "Ann B. Lee")
+        edit(tiny, "Hunan University", "Hunan University, Changsha")
         rebuilt = reports.get(timeout=120)
         assert rebuilt.changed == [Path(tiny).resolve()]
-        assert rebuilt.compiled == ["en"]
+        assert rebuilt.compiled == ["en"] and rebuilt.primed == ["en"]
     finally:
-        stop.set()
-        thread.join(timeout=120)
-    assert not thread.is_alive()
-    assert "Ann B. Lee" in pdf_text(tiny.parent / "out" / "cv.en.pdf")
+        stopped()
+    assert "Hunan University, Changsha" in pdf_text(tiny.parent / "out" / "cv.en.pdf")
+    # The engines that waited for the next save are gone, and their folders.
+    out = tiny.parent / "out"
+    assert wait_until(lambda: not engines_under(out))
+    assert not [path for path in out.iterdir() if path.name.startswith(orphans.OUT_PREFIX)]
+
+
+def test_waiting_engines_make_the_same_pdfs_as_a_fresh_build(tiny, tmp_path, watching):
+    state = watching(tiny)
+    watch_once(state)
+    out = tiny.parent / "out"
+    # One engine per language waits, having read its source up to the body.
+    assert sorted(state.waiting) == ["cv.en", "cv.zh"]
+    for stem, waiting in state.waiting.items():
+        tex = (out / f"{stem}.tex").read_text(encoding="utf-8")
+        assert waiting.engine.primed == headstart.primer(tex)
+        assert waiting.engine.primed.endswith("\\begin{document}\n")
+    for round_number in range(2):
+        edit(
+            tiny,
+            f"Thesis on networks{'!' * round_number}",
+            f"Thesis on networks{'!' * (round_number + 1)}",
+        )
+        edit(
+            tiny,
+            f"毕业论文：网络{'！' * round_number}",
+            f"毕业论文：网络{'！' * (round_number + 1)}",
+        )
+        (rebuilt,) = watch_once(state)
+        assert rebuilt.error is None
+        assert sorted(rebuilt.compiled) == ["en", "zh"] and sorted(rebuilt.primed) == ["en", "zh"]
+        assert sorted(state.waiting) == ["cv.en", "cv.zh"]  # never more than one per language
+    assert "Thesis on networks!!" in pdf_text(out / "cv.en.pdf")
+    assert "毕业论文：网络！！" in pdf_text(out / "cv.zh.pdf")
+    fresh = build(tiny, out_dir=tmp_path / "fresh", force=True)
+    for result in fresh:
+        assert result.tex.read_bytes() == (out / result.tex.name).read_bytes()
+        watched = pages(out / result.pdf.name, tmp_path / "pages" / "watched" / result.language)
+        assert watched == pages(result.pdf, tmp_path / "pages" / "fresh" / result.language)
+
+
+def test_an_error_after_the_preamble_leaves_the_last_pdf_and_a_waiting_engine(
+    tiny, tmp_path, custom_theme, watching
+):
+    mine = custom_theme("mine", lambda text: text)
+    state = watching(tiny, theme=mine)
+    watch_once(state)
+    pdf = tiny.parent / "out" / "cv.zh.pdf"
+    before = pdf.read_bytes()
+    body = Path(mine) / "base.tex.j2"
+    good = body.read_text(encoding="utf-8")
+    assert "\\begin{document}\n" in good
+    body.write_text(
+        good.replace("\\begin{document}\n", "\\begin{document}\n\\nosuchmacro\n"), "utf-8"
+    )
+    (failed,) = watch_once(state)
+    assert failed.error is not None and "Undefined control sequence" in failed.error.message
+    assert sorted(failed.primed) == []  # both languages failed on the engines that waited
+    assert failed.pdfs == {} and sorted(failed.languages) == ["en", "zh"]
+    assert pdf.read_bytes() == before
+    assert sorted(state.waiting) == ["cv.en", "cv.zh"]  # waiting again, on the last good start
+    body.write_text(good, encoding="utf-8")
+    (fixed,) = watch_once(state)
+    assert fixed.error is None and sorted(fixed.kept) == ["en", "zh"]
+    assert sorted(fixed.pdfs) == ["en", "zh"]

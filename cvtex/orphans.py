@@ -1,0 +1,187 @@
+"""No engine outlives cvtex, and no engine folder outlives its owner.
+
+XeLaTeX runs in a session of its own (so that stopping it stops whatever it started), so a
+cvtex killed outright (SIGKILL, the OOM killer, a crash) would leave it running, blocked on
+its pipe forever, and its folder behind. Two measures close that:
+
+* On Linux each engine asks the kernel, between fork and exec, for SIGKILL when its parent
+  dies (``PR_SET_PDEATHSIG``), then checks that the parent is still there: had it died in
+  between, the request would never fire. The kernel means the parent *thread*: the signal
+  comes when the thread that forked ends. So engines are forked only by the main thread or
+  by one spawner thread that lives as long as the process; a worker thread of a build's
+  pool, which ends when the build does, would take a watch's waiting engine with it.
+* Every engine folder carries its owner in its name (pid and the process's start time, so
+  a reused pid is not taken for the owner). At the next start, cvtex removes the folders
+  whose owner is gone; a folder whose owner lives is never touched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from pathlib import Path
+from queue import SimpleQueue
+from typing import Any
+
+TEMP_PREFIX = "cvtex-engine-"  # in the temporary folder: the engine started before the CLI
+OUT_PREFIX = ".cvtex-engine-"  # in an out dir: so that results move into place in one step
+_OWNER = re.compile(r"(\d+)\.(\d+)-")
+# Folders of cvtex versions that did not name their owner: removed once surely abandoned.
+_UNOWNED = re.compile(r"^(?:cvtex-engine-|\.cvtex-)[\w.-]*$")
+_UNOWNED_AGE = 24 * 3600.0
+_PR_SET_PDEATHSIG = 1
+
+
+def _start_time(pid: int) -> int | None:
+    """When the process started (clock ticks since boot), None if it is gone or a zombie.
+
+    0 where there is no /proc: the pid alone then names the owner."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return 0
+    fields = stat[stat.rfind(b")") + 2 :].split()
+    if fields[0] in (b"Z", b"X"):  # dead, waiting to be reaped
+        return None
+    return int(fields[19])
+
+
+def _own_tag() -> str:
+    return f"{os.getpid()}.{_start_time(os.getpid()) or 0}-"
+
+
+def private_folder(prefix: str, parent: Path | None = None) -> Path:
+    """A new folder for one engine, named after this process, in ``parent`` (default: the
+    temporary folder)."""
+    return Path(tempfile.mkdtemp(prefix=prefix + _own_tag(), dir=parent))
+
+
+def _owner_alive(pid: int, started: int) -> bool:
+    if pid == os.getpid():
+        return True
+    now = _start_time(pid)
+    if now is None:
+        return False
+    if now == 0 or started == 0:  # no /proc to tell a reused pid apart: ask the kernel
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            return True
+        return True
+    return now == started
+
+
+def remove_stale(parent: Path, prefix: str) -> list[Path]:
+    """Remove the engine folders in ``parent`` whose owner has ended; returns them."""
+    removed = []
+    try:
+        entries = list(os.scandir(parent))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not entry.name.startswith(prefix[0]) or not entry.is_dir(follow_symlinks=False):
+            continue
+        if entry.name.startswith(prefix) and (owner := _OWNER.match(entry.name, len(prefix))):
+            stale = not _owner_alive(int(owner[1]), int(owner[2]))
+        elif _UNOWNED.match(entry.name):
+            stale = _age(entry) > _UNOWNED_AGE
+        else:
+            continue
+        if stale:
+            shutil.rmtree(entry.path, ignore_errors=True)
+            removed.append(Path(entry.path))
+    return removed
+
+
+def _age(entry: os.DirEntry[str]) -> float:
+    try:
+        return time.time() - entry.stat(follow_symlinks=False).st_mtime
+    except OSError:
+        return 0.0
+
+
+def remove_stale_temporary() -> None:
+    """Remove what killed cvtex processes left in the temporary folder."""
+    with contextlib.suppress(OSError):
+        remove_stale(Path(tempfile.gettempdir()), TEMP_PREFIX)
+
+
+@functools.cache
+def _prctl() -> Callable[..., int] | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    prctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong]
+    prctl.restype = ctypes.c_int
+    return prctl
+
+
+def _die_with(parent: int, prctl: Callable[..., int]) -> None:
+    """Run in the child between fork and exec: it imports and allocates nothing of its own."""
+    prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # the parent died before the request: nobody will send it
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def spawn(command: list[str], **options: Any) -> subprocess.Popen[bytes]:
+    """``subprocess.Popen(command, **options)``, for a child that must die with cvtex."""
+    prctl = _prctl()
+    if prctl is None:
+        return subprocess.Popen(command, **options)
+    options["preexec_fn"] = functools.partial(_die_with, os.getpid(), prctl)
+    if threading.current_thread() is threading.main_thread():
+        return subprocess.Popen(command, **options)
+    return _Spawner.get().spawn(command, options)
+
+
+class _Spawner:
+    """The one thread that forks engines for other threads: it lives as long as cvtex."""
+
+    _instance: _Spawner | None = None
+    _lock = threading.Lock()
+
+    def __init__(self) -> None:
+        self._jobs: SimpleQueue[tuple[list[str], dict[str, Any], Future[Any]]] = SimpleQueue()
+        self._pid = os.getpid()
+        threading.Thread(target=self._serve, name="cvtex-engine-spawner", daemon=True).start()
+
+    @classmethod
+    def get(cls) -> _Spawner:
+        with cls._lock:
+            # A forked copy of cvtex (a test's worker) has no thread: it starts its own.
+            if cls._instance is None or cls._instance._pid != os.getpid():
+                cls._instance = cls()
+            return cls._instance
+
+    def spawn(self, command: list[str], options: dict[str, Any]) -> subprocess.Popen[bytes]:
+        done: Future[subprocess.Popen[bytes]] = Future()
+        self._jobs.put((command, options, done))
+        return done.result()
+
+    def _serve(self) -> None:
+        while True:
+            command, options, done = self._jobs.get()
+            try:
+                done.set_result(subprocess.Popen(command, **options))
+            except BaseException as exc:  # the caller raises it as Popen would have
+                done.set_exception(exc)

@@ -1,0 +1,130 @@
+"""A headless Chromium driven through the DevTools protocol on a pair of pipes.
+
+For pages that change after they load (the preview): the test reads the live DOM while it
+saves files. Chromium reads commands from its fd 3 and writes replies to its fd 4, each
+message JSON ended by a NUL byte; no websocket client or other package is needed.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def _above_4(fd: int) -> int:
+    import fcntl
+
+    moved = fcntl.fcntl(fd, fcntl.F_DUPFD, 5)
+    os.close(fd)
+    return moved
+
+
+class Browser:
+    def __init__(self, width: int = 1400, height: int = 900) -> None:
+        assert CHROMIUM, "chromium is missing: `make test-system-deps` installs it"
+        self._profile = tempfile.TemporaryDirectory(prefix="cvtex-chromium-")
+        to_chromium, self._commands = os.pipe()
+        self._replies, from_chromium = os.pipe()
+        # Above 4, so that putting one on 3 or 4 in the child never overwrites the other.
+        to_chromium, from_chromium = (_above_4(fd) for fd in (to_chromium, from_chromium))
+
+        def on_fds_3_and_4() -> None:  # in the child, before exec
+            os.dup2(to_chromium, 3)
+            os.dup2(from_chromium, 4)
+
+        self.process = subprocess.Popen(
+            [
+                CHROMIUM,
+                "--headless",
+                "--no-sandbox",  # tests run as root in CI
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--remote-debugging-pipe",
+                f"--window-size={width},{height}",
+                f"--user-data-dir={self._profile.name}",
+            ],
+            preexec_fn=on_fds_3_and_4,
+            pass_fds=(3, 4),  # kept open through exec, as the dup2 above made them
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        os.close(to_chromium)
+        os.close(from_chromium)
+        self._next_id = 0
+        self._buffer = b""
+        self.session = ""
+
+    def send(self, method: str, params: dict[str, Any] | None = None, session: bool = True) -> Any:
+        self._next_id += 1
+        message: dict[str, Any] = {"id": self._next_id, "method": method, "params": params or {}}
+        if session and self.session:
+            message["sessionId"] = self.session
+        os.write(self._commands, json.dumps(message).encode() + b"\0")
+        while True:
+            reply = self._read()
+            if reply.get("id") == self._next_id:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply.get("result", {})
+
+    def _read(self) -> dict[str, Any]:
+        while b"\0" not in self._buffer:
+            chunk = os.read(self._replies, 1 << 16)
+            if not chunk:
+                raise RuntimeError("chromium closed its DevTools pipe")
+            self._buffer += chunk
+        message, self._buffer = self._buffer.split(b"\0", 1)
+        return json.loads(message)
+
+    def open(self, url: str) -> None:
+        target = self.send("Target.createTarget", {"url": url}, session=False)
+        attached = self.send(
+            "Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}, False
+        )
+        self.session = attached["sessionId"]
+
+    def evaluate(self, expression: str) -> Any:
+        result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True})
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def wait_for(self, expression: str, bound: float = 120.0) -> Any:
+        """The value of ``expression`` once it is truthy; fails after ``bound`` seconds."""
+        deadline = time.monotonic() + bound
+        while True:
+            value = self.evaluate(expression)
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise AssertionError(f"never true: {expression}")
+            time.sleep(0.05)
+
+    def screenshot(self, file: Path) -> None:
+        shot = self.send("Page.captureScreenshot", {"format": "png"})
+        file.write_bytes(base64.b64decode(shot["data"]))
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError, RuntimeError):
+            self.send("Browser.close", session=False)
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        os.close(self._commands)
+        os.close(self._replies)
+        self._profile.cleanup()
