@@ -7,7 +7,10 @@ rounds that interleave everything so that a busy machine slows all of them alike
 * floor:  a bare `xelatex` pass over each generated .tex, alone; the slower language counts;
 * warm:   `cvtex build` again with nothing changed;
 * zh-only: `cvtex build` after changing one Chinese text (only Chinese is compiled);
-* python: import, load, validate, localize and render en and zh (bench/python_side.py).
+* python: import, load, validate, localize and render en and zh (bench/python_side.py);
+* the edit loop, on the example: a save that changes one English and one Chinese text,
+  until both new PDFs are on disk, under `cvtex watch` (engines waiting) and as
+  `cvtex build` run after the save; against a bare pass of the slower language.
 
 It prints medians and the ratios to the floor, and with --write puts them, with the
 machine they came from, into bench/README.md. It measures; it asserts nothing.
@@ -21,6 +24,7 @@ import os
 import platform
 import re
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -38,6 +42,9 @@ LANGUAGES = "en,zh"
 README = BENCH / "README.md"
 BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
 ZH_TEXT = ("中国科学技术大学", "中国科学技术大学（合肥）")  # Chinese text only
+# The edit loop's save: one text of each language, the same entry's (the n-th save: n).
+EDITED_ENTRY = "{en: University of Science and Technology of China (USTC), zh: 中国科学技术大学}"
+SETTLE = 3.0  # seconds between saves: the watch's next engines load their preambles
 
 sys.path.insert(0, str(BENCH))
 from large_profile import large_profile  # noqa: E402
@@ -150,6 +157,115 @@ def measure(profile: Path, scratch: Path, rounds: int, label: str) -> Series:
             flush=True,
         )
     return series
+
+
+def edited_entry(number: int) -> str:
+    return EDITED_ENTRY.replace("(USTC),", f"(USTC) {number},").replace("大学}", f"大学{number}}}")
+
+
+def edit_loop(profile: Path, scratch: Path, rounds: int) -> Series:
+    """A save that changes one English and one Chinese text: the time until both new PDFs
+    are on disk, under `cvtex watch` and by `cvtex build` after the save, and a bare pass
+    over each language's new .tex, in the same rounds."""
+    import threading
+
+    original = profile.read_text(encoding="utf-8")
+    assert EDITED_ENTRY in original, "the benchmark edits an entry it expects to find"
+    # Beside the profile, so that files it names are found.
+    watched, built = profile.with_name("watched.yaml"), profile.with_name("built.yaml")
+    for copy in (watched, built):
+        copy.write_text(original, encoding="utf-8")
+    out_watch, out_build = scratch / "out-watch", scratch / "out-edit"
+    timed(build_command(out_build, built))
+    watch = subprocess.Popen(
+        [str(CVTEX), "watch", "--lang", LANGUAGES, "--out", str(out_watch), str(watched)],
+        env=cvtex_environment(),
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    lines: list[str] = []
+    ready = threading.Event()
+
+    def read() -> None:
+        assert watch.stdout is not None
+        for line in watch.stdout:
+            lines.append(line)
+            if " built " in line:
+                ready.set()
+
+    threading.Thread(target=read, daemon=True).start()
+    series = Series()
+    try:
+        if not ready.wait(300):
+            raise SystemExit(f"cvtex watch did not build: {''.join(lines)}")
+        pdfs = [out_watch / f"{watched.stem}.{language}.pdf" for language in ("en", "zh")]
+        for number in range(1, rounds + 1):
+            time.sleep(SETTLE)
+            text = original.replace(EDITED_ENTRY, edited_entry(number))
+            before = [pdf.stat().st_ino for pdf in pdfs]
+            started = time.perf_counter()
+            watched.write_text(text, encoding="utf-8")
+            # A new PDF is moved into place under the same name: a new inode.
+            while any(_inode(pdf) == old for pdf, old in zip(pdfs, before, strict=True)):
+                if time.perf_counter() - started > 120:
+                    raise SystemExit(f"cvtex watch did not rebuild: {''.join(lines[-5:])}")
+                time.sleep(0.001)
+            series.add("watch", time.perf_counter() - started)
+            time.sleep(SETTLE)  # the watch's next engines start now: let them settle
+            built.write_text(text, encoding="utf-8")
+            series.add("edit build", timed(build_command(out_build, built)))
+            floors = {
+                language: bare_pass(out_build / f"{built.stem}.{language}.tex", scratch)
+                for language in ("en", "zh")
+            }
+            for language, seconds in floors.items():
+                series.add(f"floor {language}", seconds)
+            series.add("floor", max(floors.values()))
+            series.add("watch / floor", series.values["watch"][-1] / series.values["floor"][-1])
+            series.add(
+                "edit build / floor", series.values["edit build"][-1] / series.values["floor"][-1]
+            )
+            print(
+                f"  edit loop round {number}: watch {series.values['watch'][-1]:.3f} s, "
+                f"cvtex build {series.values['edit build'][-1]:.3f} s, "
+                f"floor {series.values['floor'][-1]:.3f} s",
+                flush=True,
+            )
+    finally:
+        watch.send_signal(signal.SIGINT)
+        watch.wait(timeout=120)
+        for copy in (watched, built):
+            copy.unlink(missing_ok=True)
+    return series
+
+
+def _inode(path: Path) -> int | None:
+    try:
+        return path.stat().st_ino
+    except OSError:
+        return None
+
+
+def edit_loop_report(series: Series, rounds: int) -> str:
+    def ratios(name: str) -> str:
+        values = series.values[f"{name} / floor"]
+        return f"**{statistics.median(values):.2f}x** ({min(values):.2f}-{max(values):.2f})"
+
+    return "\n".join(
+        [
+            f"The edit loop, example ({rounds} rounds): a save that changes one English and "
+            "one Chinese text, until both new PDFs are on disk; the ratio is the median of "
+            "each round's time over that round's bare pass of the slower language (in "
+            "brackets: the lowest and highest round). Goals: watch 0.35x, build 1.15x.",
+            "",
+            "| floor (en / zh) | cvtex watch | watch / floor | cvtex build after the save "
+            "| build / floor |",
+            "| --- | --- | --- | --- | --- |",
+            f"| {series.median('floor en'):.2f} s / {series.median('floor zh'):.2f} s "
+            f"| {series.median('watch'):.3f} s | {ratios('watch')} "
+            f"| {series.median('edit build'):.3f} s | {ratios('edit build')} |",
+        ]
+    )
 
 
 def preamble_costs(tex: Path, scratch: Path, repeats: int) -> list[tuple[str, float]]:
@@ -309,6 +425,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=15, help="rounds for the example")
     parser.add_argument("--large-rounds", type=int, default=3)
     parser.add_argument("--preamble-repeats", type=int, default=5)
+    parser.add_argument("--edit-rounds", type=int, default=10, help="rounds of the edit loop")
+    parser.add_argument(
+        "--only-edit-loop", action="store_true", help="measure the edit loop alone (quicker)"
+    )
     parser.add_argument("--publications", default="100,500", help="sizes of the generated profiles")
     parser.add_argument("--write", action="store_true", help="update bench/README.md")
     args = parser.parse_args()
@@ -320,6 +440,12 @@ def main() -> None:
         shutil.copytree(EXAMPLE.parent, profiles, ignore=shutil.ignore_patterns("out"))
         example = profiles / EXAMPLE.name
         timed(build_command(scratch / "warm-up", example))
+        if args.only_edit_loop:
+            print(
+                "\n"
+                + edit_loop_report(edit_loop(example, scratch, args.edit_rounds), args.edit_rounds)
+            )
+            return
         results = {"example": measure(example, scratch, args.rounds, "example")}
         for count in (int(part) for part in args.publications.split(",")):
             large = profiles / f"large{count}.yaml"
@@ -330,8 +456,10 @@ def main() -> None:
         timed(build_command(scratch / "warm-up", example))
         tex = scratch / "warm-up" / f"{example.stem}.zh.tex"
         preamble = preamble_costs(tex, scratch, args.preamble_repeats)
+        loop = edit_loop(example, scratch, args.edit_rounds)
     rounds = {"example": args.rounds, "generated": args.large_rounds}
     text = report(results, first, rounds, load_before)
+    text += "\n\n" + edit_loop_report(loop, args.edit_rounds)
     text += "\n\n" + preamble_report(preamble, args.preamble_repeats)
     print()
     print(text)
