@@ -95,6 +95,7 @@ class WatchState:
     prime: bool = True  # keep an engine waiting per language (see the module's doc)
     waiting: dict[str, Waiting] = field(default_factory=dict)  # by output stem
     outputs: dict[str, str] = field(default_factory=dict)  # stem: language, last good build
+    recent: list[str] = field(default_factory=list)  # stems, the last compiled first
 
     def request(self) -> Request:
         return Request.of(self.profile, self.languages, self.theme)
@@ -180,7 +181,9 @@ def _rebuild(state: WatchState, changed: list[Path]) -> Rebuilt:
         }
     seconds = time.perf_counter() - started
     if error is None:
-        state.outputs = {result.pdf.name[: -len(".pdf")]: result.language for result in done}
+        state.outputs = {_stem(result): result.language for result in done}
+    compiled = [_stem(result) for result in done if result.compiled]
+    state.recent = compiled + [stem for stem in state.recent if stem not in compiled]
     return Rebuilt(
         changed,
         [result.language for result in done if result.compiled],
@@ -191,6 +194,10 @@ def _rebuild(state: WatchState, changed: list[Path]) -> Rebuilt:
         list(state.outputs.values()),
         [result.language for result in done if result.compiled and result.primed],
     )
+
+
+def _stem(result: builder.BuiltLanguage) -> str:
+    return result.pdf.name[: -len(".pdf")]
 
 
 def _ready_engines(state: WatchState) -> list[engines.Engine]:
@@ -205,11 +212,17 @@ def _ready_engines(state: WatchState) -> list[engines.Engine]:
 
 def _prime_next(state: WatchState) -> None:
     """One engine per language waiting on the source it was last built from (its .tex in
-    the out dir: after a failed build, that of the last good one)."""
+    the out dir: after a failed build, that of the last good one).
+
+    A waiting engine holds about 200 MB, and a machine compiles only as many languages at
+    once as it has cores: so with more languages than that, those compiled last wait."""
     out_dir = state.output_dir()
-    for stem in [stem for stem in state.waiting if stem not in state.outputs]:
+    order = {stem: index for index, stem in enumerate(state.recent)}
+    wanted = sorted(state.outputs, key=lambda stem: order.get(stem, len(order)))
+    wanted = wanted[: max(2, os.cpu_count() or 1)]
+    for stem in [stem for stem in state.waiting if stem not in wanted]:
         state.waiting.pop(stem).stop()
-    for stem in state.outputs:
+    for stem in wanted:
         try:
             primer = headstart.primer((out_dir / f"{stem}.tex").read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError):

@@ -7,6 +7,7 @@ thread. Nothing here measures time: waits only bound how long a broken watch can
 
 from __future__ import annotations
 
+import os
 import queue
 import shutil
 import subprocess
@@ -211,3 +212,17 @@ def test_an_error_after_the_preamble_leaves_the_last_pdf_and_a_waiting_engine(
     (fixed,) = watch_once(state)
     assert fixed.error is None and sorted(fixed.kept) == ["en", "zh"]
     assert sorted(fixed.pdfs) == ["en", "zh"]
+
+
+def test_engines_wait_for_as_many_languages_as_compile_at_once(tiny, watching):
+    edit(tiny, "- zh\n", "- zh\n- zh-TW\n")
+    state = watching(tiny)
+    (first,) = watch_once(state)
+    assert first.compiled == ["zh-TW"]
+    limit = min(3, max(2, os.cpu_count() or 1))
+    assert len(state.waiting) == limit and "cv.zh-TW" in state.waiting
+    edit(tiny, "Hunan University", "Hunan University, Changsha")
+    (rebuilt,) = watch_once(state)
+    assert rebuilt.compiled == ["en"]
+    # The languages compiled last are those most likely edited next.
+    assert len(state.waiting) == limit and {"cv.en", "cv.zh-TW"} <= set(state.waiting)
