@@ -416,10 +416,13 @@ def _compile_changed(
     # Each language is its own XeLaTeX process: on two cores they overlap almost fully.
     workers = max(1, min(len(changed), os.cpu_count() or 1))
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = [
-            (item, pool.submit(compile_one, item, _engine_for(item.tex, engines)))
-            for item, _ in changed
-        ]
+        # A termination while submit() starts a thread would leave that thread unknown to
+        # the pool, so not waited for: its engine killed and its folder left at exit.
+        with orphans.uninterrupted():
+            futures = [
+                (item, pool.submit(compile_one, item, _engine_for(item.tex, engines)))
+                for item, _ in changed
+            ]
         for item, future in futures:
             try:
                 built = future.result()
@@ -686,18 +689,20 @@ def _started_engines(out_dir: Path, count: int) -> Iterator[list[Engine]]:
     created = not out_dir.exists()
     engines: list[Engine] = []
     started: list[Engine] = []
-    if count and (early := take_early()) is not None:
-        engines.append(early)
-        started.append(early)
+    with orphans.uninterrupted():  # never taken and not yet known to the cleanup below
+        if count and (early := take_early()) is not None:
+            engines.append(early)
+            started.append(early)
     try:
         try:
             out_dir.mkdir(parents=True, exist_ok=True)
             if not created:  # what a killed cvtex left here
                 orphans.remove_stale(out_dir, orphans.OUT_PREFIX)
             for _ in range(count - len(engines)):
-                engine = Engine(orphans.private_folder(orphans.OUT_PREFIX, out_dir))
-                started.append(engine)
-                engine.start()
+                with orphans.uninterrupted():  # the folder and process known together
+                    engine = Engine(orphans.private_folder(orphans.OUT_PREFIX, out_dir))
+                    started.append(engine)
+                    engine.start()
                 engines.append(engine)
         except (OSError, CvtexError):
             pass  # no head start: the build takes a little longer, and the compile says why

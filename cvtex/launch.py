@@ -8,24 +8,22 @@ started first, from this module's few imports, and the build takes it over (see
 
 from __future__ import annotations
 
-import contextlib
 import signal
 import sys
-from collections.abc import Iterator
-from types import FrameType
 
 
 def run() -> None:
     # Stopped by SIGTERM (an editor's stop button, `timeout`), cvtex still stops its engines
     # and removes their folders, as on Ctrl-C. Killed outright, it cannot: its engines then
     # die with it (see orphans), and the next cvtex removes their folders.
-    signal.signal(signal.SIGTERM, _exit_on_term)
     from .engine import start_early, stop_early
-    from .orphans import remove_stale_temporary
+    from .orphans import on_terminate, remove_stale_temporary, uninterrupted
+
+    signal.signal(signal.SIGTERM, on_terminate)
 
     try:
         if sys.argv[1:2] == ["build"]:
-            with _terminate_later():  # the engine is then either not started or known
+            with uninterrupted():  # the engine is then either not started or known
                 start_early()
         remove_stale_temporary()  # after the engine starts, which needs no waiting for it
         from .cli import run as run_command_line
@@ -33,20 +31,3 @@ def run() -> None:
         run_command_line()  # stops the early engine itself, then ends the process
     finally:
         stop_early()  # terminated before the command line took over
-
-
-@contextlib.contextmanager
-def _terminate_later() -> Iterator[None]:
-    """Hold SIGTERM back for a moment; it is handled as soon as the block ends."""
-    holds = hasattr(signal, "pthread_sigmask")  # POSIX
-    if holds:
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
-    try:
-        yield
-    finally:
-        if holds:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
-
-
-def _exit_on_term(signum: int, _frame: FrameType | None) -> None:
-    raise SystemExit(128 + signum)

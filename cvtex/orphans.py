@@ -28,7 +28,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from pathlib import Path
 from queue import SimpleQueue
@@ -41,6 +41,40 @@ _OWNER = re.compile(r"(\d+)\.(\d+)-")
 _UNOWNED = re.compile(r"^(?:cvtex-engine-|\.cvtex-)[\w.-]*$")
 _UNOWNED_AGE = 24 * 3600.0
 _PR_SET_PDEATHSIG = 1
+
+
+# SIGTERM while an engine is being made (folder, pipe, process) would leave the pieces
+# not yet known to whoever stops engines; it is held back until they are (see launch).
+_holding = 0
+_held: int | None = None
+
+
+def on_terminate(signum: int, _frame: object) -> None:
+    """The SIGTERM handler: exit as Ctrl-C does (cleanup runs), unless held back."""
+    global _held
+    if _holding:
+        _held = signum
+        return
+    raise SystemExit(128 + signum)
+
+
+@contextlib.contextmanager
+def uninterrupted() -> Iterator[None]:
+    """Hold termination back for the block; it takes effect as the block ends.
+
+    Python runs signal handlers in the main thread only, so elsewhere this does nothing."""
+    global _holding, _held
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    _holding += 1
+    try:
+        yield
+    finally:
+        _holding -= 1
+        if not _holding and _held is not None:
+            signum, _held = _held, None
+            raise SystemExit(128 + signum)
 
 
 def _start_time(pid: int) -> int | None:

@@ -232,8 +232,9 @@ def _prime_next(state: WatchState) -> None:
             if current.engine.primed == primer and current.usable():
                 continue
             state.waiting.pop(stem).stop()
-        if primer and (started := _start_engine(out_dir, primer)) is not None:
-            state.waiting[stem] = started
+        with orphans.uninterrupted():  # the engine is known to the watch once started
+            if primer and (started := _start_engine(out_dir, primer)) is not None:
+                state.waiting[stem] = started
 
 
 def _start_engine(out_dir: Path, primer: str) -> Waiting | None:

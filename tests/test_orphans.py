@@ -163,3 +163,19 @@ def test_only_engine_folders_are_removed(tmp_path):
         "notes",
         "profile.en.pdf",
     ]
+
+
+def test_a_termination_waits_until_an_engine_is_known():
+    """SIGTERM in the middle of making an engine takes effect once it is made."""
+    previous = signal.signal(signal.SIGTERM, orphans.on_terminate)
+    steps = []
+    try:
+        with pytest.raises(SystemExit) as caught:
+            with orphans.uninterrupted():
+                os.kill(os.getpid(), signal.SIGTERM)
+                steps.append("made")  # still runs: the signal is held
+            steps.append("after")  # never runs: the exit comes as the block ends
+        assert caught.value.code == 128 + signal.SIGTERM
+        assert steps == ["made"]
+    finally:
+        signal.signal(signal.SIGTERM, previous)
