@@ -113,8 +113,10 @@ class WatchState:
             self.waiting.popitem()[1].stop()
 
 
-def watch_once(state: WatchState) -> list[Rebuilt]:
-    """Build if this is the first call or a watched file changed since the last."""
+def watch_once(state: WatchState, report: Callable[[Rebuilt], None] | None = None) -> list[Rebuilt]:
+    """Build if this is the first call or a watched file changed since the last;
+    ``report`` is told of the build before the next engines start (a preview's page then
+    loads the new PDFs while they are not yet using the cores)."""
     now = {path: _stamp(path) for path in state.watched()}
     changed = [path for path, stamp in now.items() if state.stamps.get(path) != stamp]
     if state.built_once and not changed:
@@ -126,6 +128,8 @@ def watch_once(state: WatchState) -> list[Rebuilt]:
     # so that only later saves count as changes.
     for path in state.watched():
         state.stamps.setdefault(path, _stamp(path))
+    if report is not None:
+        report(result)
     if state.prime:
         _prime_next(state)
     return [result]
@@ -145,8 +149,7 @@ def watch(
         while not stop.is_set():
             # Followed before the files are looked at: a save from then on wakes the wait.
             waker.follow(state.watched())
-            for result in watch_once(state):
-                report(result)
+            watch_once(state, report)
             waker.follow(state.watched())  # and the files this build read for the first time
             waker.wait(interval, stop)
     finally:

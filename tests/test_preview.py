@@ -222,3 +222,33 @@ def test_a_port_in_use_is_a_clean_error(tiny):
     assert run.returncode == 1
     assert f"error: cannot serve the preview on 127.0.0.1:{port}" in run.stderr
     assert "--port" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_the_panes_follow_the_builds(tmp_path):
+    """The state the page is sent: what each pane shows after each kind of build."""
+    from cvtex.errors import EngineError, InputError
+    from cvtex.preview import PreviewState
+    from cvtex.watch import Rebuilt
+
+    profile = tmp_path / "cv.yaml"
+    shown = PreviewState(profile)
+    pdfs = {lang: tmp_path / "out" / f"cv.{lang}.pdf" for lang in ("en", "zh")}
+
+    def panes() -> dict[str, tuple[int, str | None]]:
+        return {
+            pane["lang"]: (pane["version"], pane["error"]) for pane in shown.snapshot()["panes"]
+        }
+
+    # Broken from the start: no language known yet, one pane says why.
+    shown.update(Rebuilt([], [], [], 0.1, InputError(f"{profile}:3:1: bad", "fix it")))
+    assert panes() == {"": (0, f"error: {profile}:3:1: bad\n  hint: fix it")}
+    shown.update(Rebuilt([profile], ["en", "zh"], [], 1.0, None, pdfs, ["en", "zh"]))
+    assert panes() == {"en": (1, None), "zh": (1, None)}
+    # Only Chinese failed: English shows its new PDF, Chinese the error.
+    failed = EngineError("XeLaTeX failed on cv.zh.tex:\n    ! Undefined control sequence.")
+    shown.update(Rebuilt([profile], ["en"], [], 1.0, failed, {"en": pdfs["en"]}, ["en", "zh"]))
+    assert panes() == {"en": (2, None), "zh": (1, f"error: {failed}")}
+    # Put back as it was: the PDF on disk is right again, shown without a reload.
+    shown.update(Rebuilt([profile], [], ["en", "zh"], 0.1, None, pdfs, ["en", "zh"]))
+    assert panes() == {"en": (2, None), "zh": (1, None)}
+    assert shown.pdf("/cv.zh.pdf") == pdfs["zh"] and shown.pdf("/cv.yaml") is None
