@@ -65,6 +65,9 @@ def launch(tiny: Path, tmp_path: Path) -> Iterator[Callable[..., Running]]:
         process = subprocess.Popen(
             [str(CVTEX), "preview", str(tiny), "--port", "0", *options],
             env={**os.environ, "TMPDIR": str(temporary)},
+            # Ctrl-C stops it, even when the tests run as a background job (whose shell
+            # has the children ignore SIGINT).
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
