@@ -137,17 +137,7 @@ def describe(choices: list[FontChoice]) -> str:
 
 def families_with(char: str) -> list[str]:
     """The installed font families (fontconfig's) that have a glyph for ``char``."""
-    if not shutil.which("fc-list"):
-        return []
-    listing = subprocess.run(
-        ["fc-list", f":charset={ord(char):x}", "family"],
-        capture_output=True,
-        text=True,
-        check=False,
-    ).stdout
-    # A family line may list several names ("DejaVu Sans,DejaVu Sans Condensed"): the first
-    # is the one fontspec finds it by.
-    return sorted({line.split(",")[0].strip() for line in listing.splitlines() if line.strip()})
+    return families_with_all(char)
 
 
 @dataclass(frozen=True)
@@ -275,4 +265,6 @@ def families_with_all(chars: Iterable[str]) -> list[str]:
         text=True,
         check=False,
     ).stdout
+    # A family line may list several names ("DejaVu Sans,DejaVu Sans Condensed"): the first
+    # is the one fontspec finds it by.
     return sorted({line.split(",")[0].strip() for line in listing.splitlines() if line.strip()})

@@ -344,13 +344,8 @@ def test_full_profile_sets_every_glyph_and_no_line_runs_into_the_margin(full, la
 SHOWS_PERSONAL = {"compact"}
 
 
-def spaced(full, lang):
-    """The page's text with every run of spaces as one (right-aligned parts come closer)."""
-    return " ".join(text_of(full, lang).split())
-
-
 def test_personal_lines_only_where_the_theme_lays_them_out(full):
-    en, zh = spaced(full, "en"), spaced(full, "zh")
+    en, zh = normalized_spaces(text_of(full, "en")), normalized_spaces(text_of(full, "zh"))
     if full[2] not in SHOWS_PERSONAL:
         assert "Objective" not in en and "求职意向" not in zh
         return
