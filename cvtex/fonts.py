@@ -33,6 +33,18 @@ class ResolvedFont:
 
     name: str
     options: str = ""
+    file: bool = False  # a TeX Live font, by file stem; else a fontconfig family
+
+    def with_bold_of(self, other: ResolvedFont) -> ResolvedFont:
+        """This font with ``other``'s bold as its bold face (a 宋体 whose bold is 黑体);
+        itself when the two are not found the same way (a file's options would apply to
+        the other's name)."""
+        if other.file != self.file or other.name == self.name:
+            return self
+        # The face fontspec itself takes as the other's bold: XeTeX's /B of a family.
+        bold = f"{other.name}-Bold" if other.file else f"{other.name}/B"
+        kept = [part for part in self.options.split(", ") if part and "BoldFont=" not in part]
+        return ResolvedFont(self.name, ", ".join([*kept, f"BoldFont={{{bold}}}"]), self.file)
 
 
 def _font_folders() -> list[Path]:
@@ -126,7 +138,7 @@ def resolve(choices: list[FontChoice]) -> ResolvedFont | None:
         # by file name from the TeX tree.
         if choice.file and in_tex_tree(f"{choice.file}-Regular.otf"):
             return ResolvedFont(
-                choice.file, "Extension=.otf, UprightFont=*-Regular, BoldFont=*-Bold"
+                choice.file, "Extension=.otf, UprightFont=*-Regular, BoldFont=*-Bold", file=True
             )
     return None
 

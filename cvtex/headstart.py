@@ -3,7 +3,8 @@ with last time.
 
 A Chinese pass spends most of its time in the preamble (fontspec, xeCJK, the CJK fonts),
 and a preamble rarely changes when a person edits their CV. So cvtex remembers, per
-profile, theme and variant, the preamble of each language it built, and a started engine
+profile, theme and variant, the start of each language's source it built (its primer: the
+preamble, and the theme's font warm-up after ``\\begin{document}``), and a started engine
 is given the part all the requested languages share as soon as it starts: it loads
 those packages and fonts while cvtex imports, validates and renders.
 
@@ -24,6 +25,8 @@ from . import cachefiles
 
 FOLDER = "preambles"
 BODY_START = "\\begin{document}"
+# A template writes this line where the CV's text begins (after its font warm-up).
+BODY_MARK = "% The CV's text begins here."
 KEPT = 200  # profiles remembered; the oldest are forgotten first
 
 
@@ -34,12 +37,18 @@ def preamble(tex: str) -> str:
 
 
 def primer(tex: str) -> str:
-    """The preamble and the line that opens the body: what an engine can run through before
-    the body exists (``\\begin{document}`` loads the fonts' first shapes and runs the
-    packages' begin-document hooks). Just the preamble if that line has more on it."""
+    """What an engine can run through before the CV's text exists: the preamble, the line
+    that opens the body (``\\begin{document}`` loads the fonts' first shapes and runs the
+    packages' begin-document hooks) and, up to the body mark, the theme's font warm-up
+    (which loads every face the text is set in). Just the preamble if the line that
+    opens the body has more on it."""
     line = f"\n{BODY_START}\n"
     at = tex.find(line)
-    return tex[: at + len(line)] if at >= 0 else preamble(tex)
+    if at < 0:
+        return preamble(tex)
+    start = at + len(line)
+    mark = tex.find(f"\n{BODY_MARK}\n", start - 1)
+    return tex[: mark + len(BODY_MARK) + 2] if mark >= 0 else tex[:start]
 
 
 def shared_start(texts: Iterable[str]) -> str:
@@ -78,13 +87,13 @@ def recalled(
 def remember(
     profile_file: Path, theme: str | None, variant: str | None, sources: Mapping[str, str]
 ) -> None:
-    """Keep each language's preamble for the next build (merged with those kept before)."""
+    """Keep each language's primer for the next build (merged with those kept before)."""
     file = _record_file(profile_file, theme, variant)
     if file is None:
         return
     previous = cachefiles.read_json(file)
     record = previous if isinstance(previous, dict) else {}
-    fresh = {language: preamble(tex) for language, tex in sources.items()}
+    fresh = {language: primer(tex) for language, tex in sources.items()}
     if all(record.get(language) == start for language, start in fresh.items()):
         return
     record.update(fresh)

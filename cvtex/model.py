@@ -436,6 +436,12 @@ class FontChoice(Model):
 class Fonts(Model):
     serif: list[FontChoice] = Field(default_factory=list, description="Candidates, in order.")
     sans: list[FontChoice] = Field(default_factory=list, description="Candidates, in order.")
+    bold: Literal["serif", "sans"] | None = Field(
+        None,
+        description="The face of bold text in the serif font: its own bold, or the sans "
+        "font's bold (黑体, as Chinese typesetting does: the Chinese catalogs' choice). "
+        "Not given: the language catalog's choice, else serif.",
+    )
     package: str | None = Field(
         None, pattern=r"^[a-z0-9][a-z0-9.+-]*$", description="The Debian package with the fonts."
     )

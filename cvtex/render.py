@@ -13,6 +13,7 @@ import jinja2
 
 from . import cachefiles
 from .errors import InputError
+from .headstart import BODY_MARK
 from .locale import Catalog
 from .localize import CvView
 from .settings import Settings
@@ -86,6 +87,9 @@ def _environment(theme: Theme) -> jinja2.Environment:
     env.filters["plain"] = escape_text
     env.filters["url"] = tex_url
     env.filters["raw"] = TexCode  # for values the theme itself wrote: font names, colours
+    # The line after which the CV's text begins: what precedes it, a waiting engine reads
+    # ahead of a save (headstart.primer).
+    env.globals["body_mark"] = TexCode(BODY_MARK)
     return env
 
 

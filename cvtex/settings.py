@@ -114,6 +114,7 @@ def language_settings(
             "is installed",
             f"install one of them, or remove sans: to use the serif font; {LIST_FONTS_HINT}",
         )
+    bold = fonts.bold or catalog.fonts.bold
     used = used_scripts(view, catalog) if view is not None else {}
     if cjk_serif is None and CJK in used:
         # CJK text in a CV whose language has no CJK fonts (a Chinese co-author in the
@@ -121,7 +122,10 @@ def language_settings(
         for candidate in _cjk_fonts(profile, locales or Locales()):
             if cjk_serif := resolve(candidate.serif):
                 cjk_sans = resolve(candidate.sans) or cjk_serif
+                bold = candidate.bold or (locales or Locales()).catalog("zh").fonts.bold
                 break
+    if cjk_serif is not None and cjk_sans is not None and bold == "sans":
+        cjk_serif = cjk_serif.with_bold_of(cjk_sans)
     serif, sans = _latin(design, "serif"), _latin(design, "sans")
     script_layers = {
         key.removeprefix("scripts."): layer

@@ -158,7 +158,8 @@ def watch(
 
 
 def _rebuild(state: WatchState, changed: list[Path]) -> Rebuilt:
-    _forget_cached_facts()
+    only_profile = bool(changed) and all(path == state.profile.resolve() for path in changed)
+    _forget_cached_facts(catalogs_and_themes=not only_profile)
     started = time.perf_counter()
     ready = _ready_engines(state) if state.prime else None
     given = list(ready or [])
@@ -306,19 +307,22 @@ class _Waker:
             self._inotify.close()
 
 
-def _forget_cached_facts() -> None:
+def _forget_cached_facts(catalogs_and_themes: bool = True) -> None:
     """What a build learns once per process is learnt again for each rebuild of a watch:
-    catalogs and themes may have been saved, fonts or TeX Live installed (after a build
-    that said they were missing) since the last one."""
+    fonts or TeX Live may have been installed (after a build that said they were missing)
+    since the last one, and catalogs and themes saved, unless the save was the profile's
+    alone (the common case, whose rebuild then reads only the profile again)."""
     from . import fonts
-    from .locale import load_catalog
-    from .render import forget_templates
-    from .theme import forget_themes
 
-    forget_themes()
-    forget_templates()
+    if catalogs_and_themes:
+        from .locale import load_catalog
+        from .render import forget_templates
+        from .theme import forget_themes
+
+        forget_themes()
+        forget_templates()
+        load_catalog.cache_clear()
     for cached in (
-        load_catalog,
         fonts.fontconfig_state,
         fonts.installed_families,
         fonts.in_tex_tree,

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from cvtex import headstart
 from cvtex.build import build
 
 from .conftest import EXAMPLE, ROOT, THEMES, markup_as_text, normalized, overfull_lines, pdf_text
@@ -170,3 +171,16 @@ def test_homepage_variant_builds_in_each_language(tmp_path, theme):
         assert overfull_lines(result.log) == [], result.pdf.name
         text = normalized(pdf_text(result.pdf))
         assert normalized("GRID: Gradient Routing with In-network Aggregation") in text
+
+
+def test_every_theme_loads_its_fonts_before_the_text(built_example):
+    """Each theme's warm-up sits between \\begin{document} and the body mark, where an engine
+    waiting for a save reads it ahead; its box is thrown away, so no sample reaches a page."""
+    for result in built_example.results.values():
+        tex = result.tex.read_text(encoding="utf-8")
+        primer = headstart.primer(tex)
+        assert primer.endswith(f"\n{headstart.BODY_MARK}\n"), result.language
+        warm_up = primer.partition("\\begin{document}\n")[2]
+        assert "\\setbox0=\\vbox{\\cvname{Aa" in warm_up
+        assert "Fang" not in warm_up and "方缙" not in warm_up  # no text of the CV before it
+        assert "Aa" not in pdf_text(result.pdf).split()

@@ -212,3 +212,26 @@ def test_primed_engine_obeys_the_time_limit(tmp_path):
     with pytest.raises(EngineError, match=r"did not finish cv\.en\.tex within 2 s"):
         engine.run(endless, "cv.en.tex", timeout=2)
     assert engine.process is not None and engine.process.poll() is not None
+
+
+WARMED = (
+    PREAMBLE
+    + "\\begin{document}\n\\setbox0=\\hbox{Aa}\n"
+    + headstart.BODY_MARK
+    + "\nHello from the body.\n\\end{document}\n"
+)
+
+
+def test_primer_runs_through_the_font_warm_up_to_the_body_mark():
+    assert headstart.primer(WARMED) == WARMED[: WARMED.index("Hello")]
+    # Without the mark: up to the line that opens the body.
+    assert headstart.primer(DOCUMENT) == PREAMBLE + "\\begin{document}\n"
+    # The mark counts only after \begin{document}, as a line of its own.
+    early = PREAMBLE.replace("\n", f"\n{headstart.BODY_MARK}\n", 1) + DOCUMENT[len(PREAMBLE) :]
+    assert headstart.primer(early) == early[: early.index("Hello")]
+
+
+def test_engine_primed_through_the_warm_up_makes_the_same_pdf(tmp_path):
+    primer = headstart.primer(WARMED)
+    run = primed_engine(tmp_path, primer).run(WARMED, "cv.en.tex")
+    assert pdf_text(run.pdf).split() == ["Hello", "from", "the", "body.", "1"]  # 1: the page

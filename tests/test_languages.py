@@ -143,6 +143,73 @@ def test_a_profile_names_its_own_font_for_a_language(tmp_path, reference_glyphs)
     assert glyph_ids(result.pdf)["骨"] == reference_glyphs["TC"]["骨"]
 
 
+def reference_bold_glyphs(folder: Path, family: str) -> dict[str, set[int]]:
+    tex = write(
+        folder,
+        "\\documentclass{article}\\usepackage{fontspec}\\begin{document}"
+        f"\\fontspec{{{family}}}\\bfseries {REGION_CHARS}\\end{{document}}\n",
+        f"{family.replace(' ', '-')}.tex",
+    )
+    subprocess.run(
+        ["xelatex", "-interaction=nonstopmode", "-halt-on-error", tex.name],
+        cwd=folder,
+        check=True,
+        capture_output=True,
+    )
+    return glyph_ids(tex.with_suffix(".pdf"))
+
+
+def pdf_fonts(pdf: Path) -> str:
+    return subprocess.run(["pdffonts", pdf], capture_output=True, text=True, check=True).stdout
+
+
+BOLD_PROFILE = f"""\
+languages: [en, zh]
+name: Ann
+education:
+  - institution: {REGION_CHARS}
+    degree: Y
+"""
+
+
+def test_chinese_bold_is_the_region_sans_bold(tmp_path):
+    """Chinese sets bold text in 黑体: the sans font's bold, in each region's face."""
+    results = build(write(tmp_path, BOLD_PROFILE), "zh,zh-TW,zh-HK", tmp_path / "out")
+    references = tmp_path / "faces"
+    references.mkdir()
+    region = {"zh": "SC", "zh-TW": "TC", "zh-HK": "HK"}
+    for result in results:
+        expected = reference_bold_glyphs(references, f"Noto Sans CJK {region[result.language]}")
+        used = glyph_ids(result.pdf)
+        for char in REGION_CHARS:
+            assert used[char] == expected[char], (result.language, char)
+        fonts = pdf_fonts(result.pdf)
+        assert "NotoSansCJKjp-Bold" in fonts and "NotoSerifCJKjp-Bold" not in fonts
+        assert "[BoldFont={Noto Sans CJK" in result.tex.read_text(encoding="utf-8")
+    # The serif bold draws them with other glyphs: the check above can tell the two apart.
+    serif = reference_bold_glyphs(references, "Noto Serif CJK SC")
+    assert serif["骨"] != reference_bold_glyphs(references, "Noto Sans CJK SC")["骨"]
+
+
+def test_a_profile_can_choose_the_serif_bold(tmp_path):
+    text = BOLD_PROFILE + (
+        "fonts:\n  zh:\n    serif: [{family: Noto Serif CJK SC}]\n"
+        "    sans: [{family: Noto Sans CJK SC}]\n"
+    )
+    # Its own fonts keep the catalog's choice...
+    (result,) = build(write(tmp_path, text), "zh", tmp_path / "own")
+    assert "NotoSerifCJKjp-Bold" not in pdf_fonts(result.pdf)
+    # ... unless it says otherwise.
+    (result,) = build(write(tmp_path, text + "    bold: serif\n"), "zh", tmp_path / "out")
+    references = tmp_path / "faces"
+    references.mkdir()
+    expected = reference_bold_glyphs(references, "Noto Serif CJK SC")
+    assert {char: glyph_ids(result.pdf)[char] for char in REGION_CHARS} == {
+        char: expected[char] for char in REGION_CHARS
+    }
+    assert "NotoSerifCJKjp-Bold" in pdf_fonts(result.pdf)
+
+
 def test_a_font_that_is_not_installed_is_named_with_its_line(tmp_path):
     profile = write(tmp_path, REGION_PROFILE.replace("Noto Serif CJK TC", "No Such Font HK"))
     result = run("build", profile, "--lang", "zh-HK")

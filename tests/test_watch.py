@@ -158,12 +158,15 @@ def test_waiting_engines_make_the_same_pdfs_as_a_fresh_build(tiny, tmp_path, wat
     state = watching(tiny)
     watch_once(state)
     out = tiny.parent / "out"
-    # One engine per language waits, having read its source up to the body.
+    # One engine per language waits, having read its source up to the CV's text: the
+    # preamble and the theme's font warm-up.
     assert sorted(state.waiting) == ["cv.en", "cv.zh"]
     for stem, waiting in state.waiting.items():
         tex = (out / f"{stem}.tex").read_text(encoding="utf-8")
         assert waiting.engine.primed == headstart.primer(tex)
-        assert waiting.engine.primed.endswith("\\begin{document}\n")
+        warm_up = waiting.engine.primed.partition("\\begin{document}\n")[2]
+        assert "\n\\setbox0=\\vbox{\\cvname{" in warm_up
+        assert waiting.engine.primed.endswith(f"\n{headstart.BODY_MARK}\n")
     for round_number in range(2):
         edit(
             tiny,
