@@ -395,8 +395,10 @@ def _compile_changed(
                 on_done(results[item.stem])
         else:
             changed.append((item, key))
-    # The slowest compile first, on an engine that has already loaded its format.
-    changed.sort(key=lambda pair: (cache.seconds(pair[0].stem) or 0.0, pair[0].cjk_fonts))
+    # The slowest compile first, on an engine that has already loaded its format: one with
+    # CJK fonts, then the one that took longest last time (a time that depends on whether
+    # it had the head start, so it never puts English before Chinese).
+    changed.sort(key=lambda pair: (pair[0].cjk_fonts, cache.seconds(pair[0].stem) or 0.0))
     changed.reverse()
 
     def compile_one(item: RenderedLanguage, engine: Engine | None) -> BuiltLanguage:

@@ -235,3 +235,16 @@ def test_engine_primed_through_the_warm_up_makes_the_same_pdf(tmp_path):
     primer = headstart.primer(WARMED)
     run = primed_engine(tmp_path, primer).run(WARMED, "cv.en.tex")
     assert pdf_text(run.pdf).split() == ["Hello", "from", "the", "body.", "1"]  # 1: the page
+
+
+def test_the_head_start_goes_to_chinese_even_after_a_slow_english_compile(profile, tmp_path):
+    """An English compile that took longer last time (it had no head start and shared a
+    core) must not take the head start from the Chinese one, which needs it most."""
+    out = tmp_path / "out"
+    build(profile, out_dir=out)
+    cache_file = out / ".cvtex-cache.json"
+    record = json.loads(cache_file.read_text(encoding="utf-8"))
+    record["outputs"]["cv.en"]["seconds"] = 9.0
+    record["outputs"]["cv.zh"]["seconds"] = 0.5
+    cache_file.write_text(json.dumps(record), encoding="utf-8")
+    assert primed(build(profile, out_dir=out, force=True)) == ["zh"]
