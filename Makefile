@@ -13,10 +13,11 @@ STRICT ?=
 
 # Debian packages: XeLaTeX, the Chinese support and fonts, the icon font, the fonts for
 # other scripts (Noto: Greek, Cyrillic, Arabic, Hebrew, Devanagari, Thai, ...; Symbola:
-# symbols and emoji; STIX: mathematical letters), pdftotext for tests.
+# symbols and emoji; STIX: mathematical letters), pdftotext for tests, pdf.js for
+# `cvtex preview`'s drawn pages.
 APT_PACKAGES := texlive-xetex texlive-lang-chinese texlive-latex-extra \
 	texlive-fonts-recommended fonts-noto-cjk fonts-noto-core fonts-lato fonts-roboto \
-	fonts-font-awesome fonts-texgyre fonts-symbola fonts-stix poppler-utils
+	fonts-font-awesome fonts-texgyre fonts-symbola fonts-stix poppler-utils libjs-pdf
 # Only the tests need these: a headless browser that renders the HTML CV.
 TEST_APT_PACKAGES := chromium
 # Only `make gallery` needs this: it makes the committed PNGs a third of their size.

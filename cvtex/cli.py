@@ -237,6 +237,13 @@ def watch(
     help="The port on 127.0.0.1 to serve the page on (0: any free one).",
 )
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the web browser.")
+@click.option(
+    "--viewer",
+    type=click.Choice(["pages", "browser"]),
+    help="How a pane shows its PDF: pages drawn by pdf.js, which keep their place when a "
+    "new PDF comes (default when Debian's libjs-pdf is installed), or the browser's own "
+    "PDF viewer (search, zoom; it starts at the top of each new PDF).",
+)
 def preview(
     profile: Path,
     langs: str | None,
@@ -244,6 +251,7 @@ def preview(
     theme: str | None,
     port: int,
     open_browser: bool,
+    viewer: str | None,
 ) -> None:
     """Build, rebuild on save, and show the languages side by side in the web browser.
 
@@ -262,7 +270,9 @@ def preview(
         click.echo(f"preview of {profile}: {url} (Ctrl-C to stop)")
 
     try:
-        serve_preview(WatchState(profile, langs, out_dir, theme), port, ready, report, open_browser)
+        serve_preview(
+            WatchState(profile, langs, out_dir, theme), port, ready, report, open_browser, viewer
+        )
     except KeyboardInterrupt:
         click.echo("stopped the preview")
 

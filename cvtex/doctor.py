@@ -9,6 +9,7 @@ from .design import merge_design
 from .engine import XELATEX
 from .fonts import charset, describe, in_tex_tree, installed_families, resolve
 from .locale import available_languages, load_catalog
+from .preview import pdfjs_installed
 from .scripts import SCRIPTS, Fallback
 from .theme import builtin_themes
 
@@ -99,6 +100,11 @@ def diagnose() -> Report:
         what = f"{script.title}: {found}" if found else f"{script.title}: install {script.package}"
         report.check(serif is not None and sans is not None, what, required=False)
     report.check(shutil.which("pdftotext") is not None, "pdftotext (tests only)", required=False)
+    report.check(
+        pdfjs_installed(),
+        "pdf.js (libjs-pdf): `cvtex preview` draws the pages and keeps their place",
+        required=False,
+    )
     return report
 
 

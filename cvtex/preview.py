@@ -23,18 +23,29 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from .errors import CvtexError, InputError
+from .errors import CvtexError, InputError, ToolchainError
 from .watch import DEFAULT_INTERVAL, Rebuilt, WatchState, watch
 
 PAGE_DIR = Path(__file__).resolve().parent / "previewpage"
 DEFAULT_PORT = 8420
 HOST = "127.0.0.1"
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream: a closed page is noticed
+# Debian's pdf.js (libjs-pdf): with it the panes draw the PDFs themselves and keep their
+# place across reloads; without it they are the browser's viewer (see preview.js).
+PDFJS_DIR = Path("/usr/share/javascript/pdf/build")
 _ASSETS = {
-    "/": ("index.html", "text/html; charset=utf-8"),
-    "/preview.js": ("preview.js", "text/javascript; charset=utf-8"),
-    "/preview.css": ("preview.css", "text/css; charset=utf-8"),
+    "/": (PAGE_DIR / "index.html", "text/html; charset=utf-8"),
+    "/preview.js": (PAGE_DIR / "preview.js", "text/javascript; charset=utf-8"),
+    "/preview.css": (PAGE_DIR / "preview.css", "text/css; charset=utf-8"),
+    "/pdfjs/pdf.js": (PDFJS_DIR / "pdf.js", "text/javascript; charset=utf-8"),
+    "/pdfjs/pdf.worker.js": (PDFJS_DIR / "pdf.worker.js", "text/javascript; charset=utf-8"),
 }
+
+
+def pdfjs_installed() -> bool:
+    return all((PDFJS_DIR / name).is_file() for name in ("pdf.js", "pdf.worker.js"))
+
+
 _SECURITY = {
     # Nothing but cvtex's own files, and no plugin content but its own PDFs.
     "Content-Security-Policy": "default-src 'self'; object-src 'self'; frame-src 'self'; "
@@ -65,8 +76,9 @@ def error_text(error: CvtexError) -> str:
 class PreviewState:
     """What the page shows, changed by the watch's reports and waited on by event streams."""
 
-    def __init__(self, profile: Path) -> None:
+    def __init__(self, profile: Path, viewer: str = "browser") -> None:
         self.profile = profile
+        self.viewer = viewer  # "pages" (drawn by pdf.js) or "browser" (its PDF viewer)
         self.panes: dict[str, Pane] = {}
         self.error: str | None = None  # a failure before any language was ever built
         self.summary = "building…"
@@ -121,7 +133,12 @@ class PreviewState:
         if not panes and self.error is not None:  # nothing built yet: one pane says why
             title = self.profile.name
             panes.append({"lang": "", "title": title, "url": "", "version": 0, "error": self.error})
-        return {"profile": str(self.profile), "summary": self.summary, "panes": panes}
+        return {
+            "profile": str(self.profile),
+            "summary": self.summary,
+            "viewer": self.viewer,
+            "panes": panes,
+        }
 
     def changes(self, keepalive: float = KEEPALIVE) -> Iterator[dict[str, object] | None]:
         """The state now, then each time it changes (None after ``keepalive`` s without one),
@@ -159,8 +176,13 @@ class _Handler(BaseHTTPRequestHandler):
             return
         path = self.path.split("?", 1)[0]
         if path in _ASSETS:
-            name, kind = _ASSETS[path]
-            self._send((PAGE_DIR / name).read_bytes(), kind)
+            file, kind = _ASSETS[path]
+            try:
+                data = file.read_bytes()
+            except OSError:  # pdf.js is not installed
+                self._refuse(HTTPStatus.NOT_FOUND)
+                return
+            self._send(data, kind)
         elif path == "/events":
             self._events()
         elif path.endswith(".pdf") and (pdf := self.server.state.pdf(path)) is not None:
@@ -222,15 +244,23 @@ def preview(
     on_ready: Callable[[str], None],
     report: Callable[[Rebuilt], None],
     open_browser: bool = False,
+    viewer: str | None = None,
     stop: threading.Event | None = None,
     interval: float = DEFAULT_INTERVAL,
 ) -> None:
     """Serve the preview of ``state``'s profile and watch it until ``stop`` (or Ctrl-C).
 
     ``on_ready(url)`` is called once the page can be opened, before the first build;
-    ``report`` for each build, after the open pages have been told of it.
+    ``report`` for each build, after the open pages have been told of it. ``viewer``:
+    "pages" or "browser" (see PreviewState); None: pages if pdf.js is installed.
     """
-    shown = PreviewState(state.profile)
+    has_pdfjs = pdfjs_installed()
+    if viewer == "pages" and not has_pdfjs:
+        raise ToolchainError(
+            f"--viewer pages draws the PDFs with pdf.js, which is not installed ({PDFJS_DIR})",
+            "sudo apt-get install libjs-pdf   (or: make system-deps), or use --viewer browser",
+        )
+    shown = PreviewState(state.profile, viewer or ("pages" if has_pdfjs else "browser"))
     try:
         server = _Server(port, shown)
     except OSError as exc:

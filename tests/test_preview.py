@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from cvtex import orphans, theme
-from cvtex.preview import PAGE_DIR
+from cvtex.preview import PAGE_DIR, PDFJS_DIR
 
 from .browser import CHROMIUM, Browser
 from .test_cache import edit
@@ -102,28 +102,37 @@ def browser() -> Iterator[Browser]:
         opened.close()
 
 
-def frame_src(lang: str) -> str:
-    return f"{PANE.format(lang=lang)}.querySelector('iframe').getAttribute('src')"
+def shown_pdf(lang: str) -> str:
+    """The PDF a pane shows (its address and version), whichever viewer draws it."""
+    return f"{PANE.format(lang=lang)}.dataset.shown"
+
+
+def viewer_visible(lang: str) -> str:
+    pane = PANE.format(lang=lang)
+    return f"(!{pane}.querySelector('iframe').hidden || !{pane}.querySelector('.pages').hidden)"
 
 
 def shows_pdf(lang: str, version: int) -> str:
     pane = PANE.format(lang=lang)
     return (
-        f"{pane} && !{pane}.querySelector('iframe').hidden && "
-        f"{pane}.querySelector('.error').hidden && "
-        f"({frame_src(lang)} || '').startsWith('/cv.{lang}.pdf?v={version}#')"
+        f"{pane} && {viewer_visible(lang)} && {pane}.querySelector('.error').hidden && "
+        f"{shown_pdf(lang)} === '/cv.{lang}.pdf?v={version}'"
     )
 
 
 def shows_error(lang: str) -> str:
     pane = PANE.format(lang=lang)
     return (
-        f"{pane} && {pane}.querySelector('iframe').hidden && "
+        f"{pane} && !{viewer_visible(lang)} && "
         f"!{pane}.querySelector('.error').hidden && {pane}.querySelector('pre').textContent"
     )
 
 
-def test_the_preview_shows_both_languages_and_follows_saves(preview, browser, tiny, tmp_path):
+@pytest.mark.parametrize("viewer", ["pages", "browser"])
+def test_the_preview_shows_both_languages_and_follows_saves(
+    launch, browser, tiny, tmp_path, viewer
+):
+    preview = launch("--viewer", viewer)
     browser.open(preview.url)
     browser.wait_for(f"{shows_pdf('en', 1)} && {shows_pdf('zh', 1)}")
     titles = browser.evaluate(
@@ -139,7 +148,10 @@ def test_the_preview_shows_both_languages_and_follows_saves(preview, browser, ti
     # A save that changes the Chinese text: only the Chinese pane loads a new PDF.
     edit(tiny, "湖南大学", "湖南大学（长沙）")
     browser.wait_for(shows_pdf("zh", 2))
-    assert browser.evaluate(frame_src("en")).startswith("/cv.en.pdf?v=1#")
+    assert browser.evaluate(shown_pdf("en")) == "/cv.en.pdf?v=1"
+    # Each pane is the viewer asked for.
+    element = "iframe" if viewer == "browser" else ".pages"
+    assert browser.evaluate(f"!{PANE.format(lang='zh')}.querySelector('{element}').hidden")
     assert "湖南大学（长沙）" in pdf_text_of(preview.fetch("/cv.zh.pdf")[1], tmp_path)
 
     # A broken profile: every pane shows the error as the command line prints it.
@@ -157,6 +169,42 @@ def test_the_preview_shows_both_languages_and_follows_saves(preview, browser, ti
     browser.wait_for(f"{shows_pdf('en', 2)} && {shows_pdf('zh', 2)}")
     assert browser.evaluate("document.querySelectorAll('.pane').length") == 2
     browser.screenshot(tmp_path / "preview.png")  # kept for a person to look at on failure
+
+
+def test_drawn_pages_keep_their_place_when_a_new_pdf_comes(launch, browser, tiny):
+    """The default viewer, with pdf.js installed (the set-up installs libjs-pdf): every page
+    drawn, and a pane scrolled down stays there when its PDF is replaced."""
+    assert (PDFJS_DIR / "pdf.js").is_file(), "pdf.js is not installed (make system-deps)"
+    preview = launch()
+    browser.open(preview.url)
+    browser.wait_for(f"{shows_pdf('en', 1)} && {shows_pdf('zh', 1)}")
+    pages = f"{PANE.format(lang='zh')}.querySelector('.pages')"
+    assert browser.evaluate(f"{pages}.querySelectorAll('canvas').length") == pdf_pages(
+        tiny.parent / "out" / "cv.zh.pdf"
+    )
+    middle = f"Math.round(({pages}.scrollHeight - {pages}.clientHeight) / 2)"
+    scrolled = browser.evaluate(f"{pages}.scrollTop = {middle}, {pages}.scrollTop")
+    assert scrolled > 50  # the page is taller than the pane: there is somewhere to go
+    edit(tiny, "湖南大学", "湖南大学（长沙）")
+    browser.wait_for(shows_pdf("zh", 2))
+    assert browser.evaluate(f"{pages}.scrollTop") == scrolled
+    assert browser.evaluate(f"{PANE.format(lang='en')}.querySelector('.pages').scrollTop") == 0
+
+
+def pdf_pages(pdf: Path) -> int:
+    info = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True, check=True).stdout
+    return int(next(line.split()[1] for line in info.splitlines() if line.startswith("Pages:")))
+
+
+def test_the_pages_viewer_needs_pdfjs(tiny, monkeypatch):
+    from cvtex import preview as previewing
+    from cvtex.errors import ToolchainError
+    from cvtex.watch import WatchState
+
+    monkeypatch.setattr(previewing, "PDFJS_DIR", tiny.parent / "no-pdfjs")
+    with pytest.raises(ToolchainError) as caught:
+        previewing.preview(WatchState(tiny), 0, print, print, viewer="pages")
+    assert "libjs-pdf" in caught.value.hint and "--viewer browser" in caught.value.hint
 
 
 def pdf_text_of(pdf: bytes, folder: Path) -> str:
@@ -193,6 +241,7 @@ def test_the_page_and_its_pdfs_come_only_from_cvtex(preview):
         text = asset.read_text(encoding="utf-8")
         assert "http:" not in text and "https:" not in text and "//" + "cdn" not in text
     assert preview.fetch("/preview.js")[0] == 200
+    assert preview.fetch("/pdfjs/pdf.worker.js")[0] == 200  # Debian's pdf.js, as installed
     # Only the panes' PDFs are served: no other file, however the path is written.
     for path in ("/cv.yaml", "/../cv.yaml", "/%2e%2e/out/cv.en.tex", "/cv.de.pdf", "/x.pdf"):
         assert preview.fetch(path)[0] == 404, path

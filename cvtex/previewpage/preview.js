@@ -1,9 +1,17 @@
 // The preview page: one pane per language, kept in step with the server's state, which
 // arrives as server-sent events (the whole state each time; the first on connecting).
+//
+// With the "pages" viewer (Debian's pdf.js, libjs-pdf, served beside this script), a pane
+// draws its PDF's pages itself and keeps its place when a new PDF comes: the new pages are
+// drawn off screen, then put where the old ones were, scrolled as far. With "browser", a
+// pane is the browser's own PDF viewer, which starts again at the top of each new PDF.
 "use strict";
 
 const panes = document.getElementById("panes");
 const status = document.getElementById("status");
+const pdfjsLoaded = typeof pdfjsLib === "undefined" ? null : pdfjsLib;
+if (pdfjsLoaded) pdfjsLoaded.GlobalWorkerOptions.workerSrc = "/pdfjs/pdf.worker.js";
+let pdfjs = null; // pdf.js, when the state asks for drawn pages and it is there
 
 function paneFor(lang) {
   let pane = panes.querySelector(`.pane[data-lang="${CSS.escape(lang)}"]`);
@@ -18,29 +26,95 @@ function paneFor(lang) {
 function show(state) {
   document.getElementById("profile").textContent = state.profile;
   status.textContent = state.summary;
+  pdfjs = state.viewer === "pages" ? pdfjsLoaded : null;
   const wanted = new Set(state.panes.map((pane) => pane.lang));
   for (const old of panes.querySelectorAll(".pane")) {
     if (!wanted.has(old.dataset.lang)) old.remove();
   }
-  for (const item of state.panes) {
+  state.panes.forEach((item, index) => {
     const pane = paneFor(item.lang);
-    panes.append(pane); // in the state's order
+    // In the state's order; moved only if out of it, since a move loses the scroll position.
+    if (panes.children[index] !== pane) panes.insertBefore(pane, panes.children[index] || null);
     pane.querySelector(".title").textContent = item.title;
     const link = pane.querySelector(".open");
     link.href = item.url;
     link.hidden = !item.version;
-    const frame = pane.querySelector("iframe");
     const error = pane.querySelector(".error");
     error.hidden = !item.error;
     error.querySelector("pre").textContent = item.error || "";
-    frame.hidden = Boolean(item.error) || !item.version;
-    if (!frame.hidden && frame.dataset.version !== String(item.version)) {
-      // A new address, so that the browser's viewer loads the new PDF.
-      frame.dataset.version = String(item.version);
-      frame.src = `${item.url}?v=${item.version}#view=FitH&navpanes=0`;
+    const visible = !item.error && Boolean(item.version);
+    const address = `${item.url}?v=${item.version}`;
+    if (pdfjs) {
+      pane.querySelector("iframe").hidden = true;
+      pane.querySelector(".pages").hidden = !visible;
+      if (visible && pane.dataset.wanted !== address) {
+        pane.dataset.wanted = address;
+        draw(pane, address);
+      }
+    } else {
+      const frame = pane.querySelector("iframe");
+      frame.hidden = !visible;
+      if (visible && pane.dataset.shown !== address) {
+        // A new address, so that the browser's viewer loads the new PDF.
+        pane.dataset.shown = address;
+        frame.src = `${address}#view=FitH&navpanes=0`;
+      }
     }
-  }
+  });
 }
+
+// Draws the PDF at ``address`` into a pane, then swaps it for the pages shown, at the same
+// scroll position; a newer PDF asked for meanwhile wins, and this one is dropped.
+async function draw(pane, address) {
+  let pdf;
+  try {
+    pdf = await pdfjs.getDocument({ url: address, isEvalSupported: false }).promise;
+  } catch (failure) {
+    if (pane.dataset.wanted === address) status.textContent = `could not read ${address}: ${failure}`;
+    return;
+  }
+  // Measured now, once every pane of this state is in the page.
+  // The width with room for a scroll bar, whether or not there is one yet: so the pages
+  // drawn again come out the same size, and the place kept is the same place.
+  const shown = pane.querySelector(".pages");
+  const width = (shown.offsetWidth || pane.clientWidth) - 32;
+  const fresh = shown.cloneNode(false);
+  const ratio = window.devicePixelRatio || 1;
+  try {
+    for (let number = 1; number <= pdf.numPages; number++) {
+      const page = await pdf.getPage(number);
+      const scale = width / page.getViewport({ scale: 1 }).width;
+      const viewport = page.getViewport({ scale: scale * ratio });
+      const canvas = document.createElement("canvas");
+      canvas.width = Math.floor(viewport.width);
+      canvas.height = Math.floor(viewport.height);
+      canvas.style.width = `${Math.floor(viewport.width / ratio)}px`;
+      await page.render({ canvasContext: canvas.getContext("2d"), viewport }).promise;
+      fresh.append(canvas);
+      if (pane.dataset.wanted !== address) return;
+    }
+  } finally {
+    pdf.destroy();
+  }
+  const current = pane.querySelector(".pages");
+  const top = current.scrollTop;
+  fresh.hidden = current.hidden;
+  current.replaceWith(fresh);
+  fresh.scrollTop = top;
+  pane.dataset.shown = address;
+}
+
+// A narrower or wider window: the pages are drawn again to the panes' new width.
+let resizing = 0;
+window.addEventListener("resize", () => {
+  clearTimeout(resizing);
+  resizing = setTimeout(() => {
+    if (!pdfjs) return;
+    for (const pane of panes.querySelectorAll(".pane")) {
+      if (pane.dataset.shown) draw(pane, pane.dataset.shown);
+    }
+  }, 200);
+});
 
 const events = new EventSource("/events");
 events.onmessage = (message) => {
