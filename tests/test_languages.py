@@ -93,22 +93,27 @@ def glyph_ids(pdf: Path) -> dict[str, set[int]]:
 def reference_glyphs(tmp_path_factory) -> dict[str, dict[str, set[int]]]:
     """The glyphs each Noto Serif CJK face gives REGION_CHARS, set directly by XeLaTeX."""
     folder = tmp_path_factory.mktemp("faces")
-    glyphs = {}
-    for region in ("SC", "TC", "HK"):
-        tex = write(
-            folder,
-            "\\documentclass{article}\\usepackage{fontspec}\\begin{document}"
-            f"\\fontspec{{Noto Serif CJK {region}}}{REGION_CHARS}\\end{{document}}\n",
-            f"{region}.tex",
-        )
-        subprocess.run(
-            ["xelatex", "-interaction=nonstopmode", "-halt-on-error", tex.name],
-            cwd=folder,
-            check=True,
-            capture_output=True,
-        )
-        glyphs[region] = glyph_ids(tex.with_suffix(".pdf"))
-    return glyphs
+    return {
+        region: face_glyphs(folder, f"Noto Serif CJK {region}") for region in ("SC", "TC", "HK")
+    }
+
+
+def face_glyphs(folder: Path, family: str, bold: bool = False) -> dict[str, set[int]]:
+    """The glyphs one face gives REGION_CHARS, set directly by XeLaTeX."""
+    series = "\\bfseries " if bold else ""
+    tex = write(
+        folder,
+        "\\documentclass{article}\\usepackage{fontspec}\\begin{document}"
+        f"\\fontspec{{{family}}}{series}{REGION_CHARS}\\end{{document}}\n",
+        f"{family.replace(' ', '-')}{'-bold' if bold else ''}.tex",
+    )
+    subprocess.run(
+        ["xelatex", "-interaction=nonstopmode", "-halt-on-error", tex.name],
+        cwd=folder,
+        check=True,
+        capture_output=True,
+    )
+    return glyph_ids(tex.with_suffix(".pdf"))
 
 
 REGION_PROFILE = f"""\
@@ -143,22 +148,6 @@ def test_a_profile_names_its_own_font_for_a_language(tmp_path, reference_glyphs)
     assert glyph_ids(result.pdf)["骨"] == reference_glyphs["TC"]["骨"]
 
 
-def reference_bold_glyphs(folder: Path, family: str) -> dict[str, set[int]]:
-    tex = write(
-        folder,
-        "\\documentclass{article}\\usepackage{fontspec}\\begin{document}"
-        f"\\fontspec{{{family}}}\\bfseries {REGION_CHARS}\\end{{document}}\n",
-        f"{family.replace(' ', '-')}.tex",
-    )
-    subprocess.run(
-        ["xelatex", "-interaction=nonstopmode", "-halt-on-error", tex.name],
-        cwd=folder,
-        check=True,
-        capture_output=True,
-    )
-    return glyph_ids(tex.with_suffix(".pdf"))
-
-
 def pdf_fonts(pdf: Path) -> str:
     return subprocess.run(["pdffonts", pdf], capture_output=True, text=True, check=True).stdout
 
@@ -179,7 +168,7 @@ def test_chinese_bold_is_the_region_sans_bold(tmp_path):
     references.mkdir()
     region = {"zh": "SC", "zh-TW": "TC", "zh-HK": "HK"}
     for result in results:
-        expected = reference_bold_glyphs(references, f"Noto Sans CJK {region[result.language]}")
+        expected = face_glyphs(references, f"Noto Sans CJK {region[result.language]}", bold=True)
         used = glyph_ids(result.pdf)
         for char in REGION_CHARS:
             assert used[char] == expected[char], (result.language, char)
@@ -187,8 +176,8 @@ def test_chinese_bold_is_the_region_sans_bold(tmp_path):
         assert "NotoSansCJKjp-Bold" in fonts and "NotoSerifCJKjp-Bold" not in fonts
         assert "[BoldFont={Noto Sans CJK" in result.tex.read_text(encoding="utf-8")
     # The serif bold draws them with other glyphs: the check above can tell the two apart.
-    serif = reference_bold_glyphs(references, "Noto Serif CJK SC")
-    assert serif["骨"] != reference_bold_glyphs(references, "Noto Sans CJK SC")["骨"]
+    serif = face_glyphs(references, "Noto Serif CJK SC", bold=True)
+    assert serif["骨"] != face_glyphs(references, "Noto Sans CJK SC", bold=True)["骨"]
 
 
 def test_a_profile_can_choose_the_serif_bold(tmp_path):
@@ -203,7 +192,7 @@ def test_a_profile_can_choose_the_serif_bold(tmp_path):
     (result,) = build(write(tmp_path, text + "    bold: serif\n"), "zh", tmp_path / "out")
     references = tmp_path / "faces"
     references.mkdir()
-    expected = reference_bold_glyphs(references, "Noto Serif CJK SC")
+    expected = face_glyphs(references, "Noto Serif CJK SC", bold=True)
     assert {char: glyph_ids(result.pdf)[char] for char in REGION_CHARS} == {
         char: expected[char] for char in REGION_CHARS
     }
