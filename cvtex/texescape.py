@@ -21,7 +21,16 @@ from urllib.parse import quote
 from pylatex.utils import escape_latex
 
 from .links import link_target
-from .scripts import MIRRORED, PRESENTATION_ONLY, SCRIPTS, joins, punctuation_parts, runs
+from .scripts import (
+    CJK,
+    MIRRORED,
+    PRESENTATION_ONLY,
+    SCRIPTS,
+    joins,
+    punctuation_parts,
+    runs,
+    script_of,
+)
 
 
 class TexCode(str):
@@ -146,7 +155,31 @@ def to_tex(value: object) -> TexCode:
         return TexCode("")
     if isinstance(value, (int, float)):
         return TexCode(str(value))
-    return TexCode(_markup(clean_text(str(value))))
+    return TexCode(_tie_last_letters(_markup(clean_text(str(value)))))
+
+
+# What may follow a text's last letter and still end its line: closing punctuation.
+_CLOSING = "。，、；：？！）」』】》〉”’)]."
+
+
+def _tie_last_letters(tex: str) -> str:
+    """A text that ends in two CJK letters after a Latin word (before closing punctuation:
+    "... Pytorch 实现。") never breaks between them, so that a paragraph's last line is
+    never one character alone (W3C clreq's 孤字). xeCJK's CheckSingle keeps that rule
+    where CJK text ends the paragraph, but does not look past a Latin word."""
+    end = len(tex)
+    while end and tex[end - 1] in _CLOSING:
+        end -= 1
+    start = end
+    while start and _cjk_letter(tex[start - 1]):
+        start -= 1
+    if end - start == 2 and start and script_of(tex[start - 1]) != CJK:
+        return f"{tex[: end - 1]}\\nobreak {tex[end - 1 :]}"
+    return tex
+
+
+def _cjk_letter(char: str) -> bool:
+    return script_of(char) == CJK and unicodedata.category(char) == "Lo"
 
 
 def _markup(text: str) -> str:
