@@ -501,3 +501,27 @@ def test_web_pages_come_from_the_theme_chain_and_name_a_broken_template(tmp_path
     with pytest.raises(InputError) as error:
         build(tiny, "en", theme=str(theme), formats=("md",))
     assert f"{theme / 'page.md.j2'}:2:" in str(error.value)
+
+
+OWN_MACROS = """((* extends "classic/base.tex.j2" *))
+((* block header_macros *))
+\\newcommand{\\myname}[1]{{\\huge #1}}
+((* endblock *))
+((* block citation_macros *))
+\\newcommand{\\cvhref}[2]{\\href{#1}{#2}}
+((* endblock *))
+((* block header *))
+\\myname{((( cv.name )))}\\par
+((* endblock *))
+"""
+
+
+def test_a_theme_with_macros_of_its_own_names_builds(tmp_path, tiny):
+    """Classic's font warm-up samples its macros only where a theme still defines them: a
+    theme that replaces \\cvname, \\cvtitle and the others with its own still builds."""
+    theme = own_theme(tmp_path / "own-macros", OWN_MACROS)
+    results = build(tiny, "en,zh", tmp_path / "out", theme=str(theme))
+    for result in results:
+        tex = result.tex.read_text(encoding="utf-8")
+        assert "\\newcommand{\\cvname}" not in tex and "\\newcommand{\\cvstatus}" not in tex
+        assert "Ann Lee" in pdf_text(result.pdf) or "李安" in pdf_text(result.pdf)

@@ -165,7 +165,7 @@ def test_waiting_engines_make_the_same_pdfs_as_a_fresh_build(tiny, tmp_path, wat
         tex = (out / f"{stem}.tex").read_text(encoding="utf-8")
         assert waiting.engine.primed == headstart.primer(tex)
         warm_up = waiting.engine.primed.partition("\\begin{document}\n")[2]
-        assert "\n\\setbox0=\\vbox{\\cvname{" in warm_up
+        assert "\n\\setbox0=\\vbox{" in warm_up and "\\cvname{Aa" in warm_up
         assert waiting.engine.primed.endswith(f"\n{headstart.BODY_MARK}\n")
     for round_number in range(2):
         edit(
