@@ -79,7 +79,7 @@ def _every_face(font: ResolvedFont | None) -> frozenset[str]:
 
 def _files(font: ResolvedFont) -> list[str]:
     """The regular, italic, bold and bold italic files of a family (those that exist)."""
-    if "Extension=.otf" in font.options:  # a TeX Live font found by file name (Fandol)
+    if font.file:  # a TeX Live font found by file name (Fandol)
         found = subprocess.run(
             ["kpsewhich", f"{font.name}-Regular.otf", f"{font.name}-Bold.otf"],
             capture_output=True,
