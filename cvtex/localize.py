@@ -698,10 +698,8 @@ class _Localizer:
 
 
 def _paragraphs(text: str) -> list[str]:
-    # A literal block (|) separates paragraphs by a blank line; a folded (>) or plain
-    # scalar has already turned each blank line into a single newline.
-    separator = "\n\n" if "\n\n" in text else "\n"
-    return [part.strip() for part in text.split(separator) if part.strip()]
+    # One line per paragraph, whatever the YAML style (source.unwrapped reads | blocks so).
+    return [part.strip() for part in text.splitlines() if part.strip()]
 
 
 def _group(

@@ -7,6 +7,7 @@ also lets us refuse aliases, deep nesting and absurd sizes before they cost memo
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any
 import yaml
 
 from .errors import InputError
+from .scripts import spaceless
 
 Path_ = tuple[str | int, ...]
 
@@ -95,13 +97,17 @@ def format_path(path: Path_) -> str:
     return out or "(top level)"
 
 
-def load_yaml(file: Path, text: str | None = None) -> tuple[Any, SourceMap]:
-    """Parse ``file`` into plain dicts, lists and scalars, with a map of positions."""
+def load_yaml(file: Path, text: str | None = None, *, prose: bool = False) -> tuple[Any, SourceMap]:
+    """Parse ``file`` into plain dicts, lists and scalars, with a map of positions.
+
+    ``prose``: a ``|`` block is read as :func:`unwrapped` prose, so that every text of a
+    profile means one thing whichever style it is written in: one line per paragraph.
+    """
     if text is None:
         text = _read(file)
     source_map = SourceMap(file)
     try:
-        return _build(yaml.parse(text, Loader=_LOADER), source_map), source_map
+        return _build(yaml.parse(text, Loader=_LOADER), source_map, prose), source_map
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark else str(file)
@@ -160,7 +166,27 @@ class _Open:
     key: str | None = None  # in a mapping: the key whose value comes next
 
 
-def _build(events: Iterable[yaml.Event], smap: SourceMap) -> Any:
+def unwrapped(block: str) -> str:
+    """A literal block's text as paragraphs, one per line: a blank line separates them, and
+    the lines between are joined, by a space, or by nothing between two Chinese or Japanese
+    characters. Folded (``>``) and plain scalars come out of YAML this way already; a
+    literal block would otherwise end a paragraph at each line it was wrapped at."""
+    paragraphs: list[str] = []
+    for chunk in _BLANK_LINES.split(block.strip()):
+        joined = ""
+        for line in chunk.splitlines():
+            line = line.strip()
+            if joined and line:
+                joined += "" if spaceless(joined[-1], line[0]) else " "
+            joined += line
+        paragraphs.append(joined)
+    return "\n".join(paragraphs)
+
+
+_BLANK_LINES = re.compile(r"\n[ \t]*\n\s*")
+
+
+def _build(events: Iterable[yaml.Event], smap: SourceMap, prose: bool = False) -> Any:
     """Plain values from the parser's events, recording where each one starts.
 
     Built from events with a stack rather than from PyYAML's node tree: its composer
@@ -204,6 +230,8 @@ def _build(events: Iterable[yaml.Event], smap: SourceMap) -> Any:
         )
         if isinstance(event, yaml.ScalarEvent):
             value = _scalar(event)
+            if prose and event.style == "|" and isinstance(value, str):
+                value = unwrapped(value)
             if parent is None:
                 root = value
             else:

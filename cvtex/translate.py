@@ -33,7 +33,7 @@ from .errors import CvtexError, InputError
 from .formats import write_atomically
 from .locale import Locales
 from .profile import LoadedProfile, load_profile
-from .source import Path_, SourceMap, format_path, load_yaml
+from .source import Path_, SourceMap, format_path, load_yaml, unwrapped
 from .untranslated import find_untranslated, script_of
 
 _KEYS = ("path", "line", "file")  # a row's other keys: its text's language and the target
@@ -128,7 +128,7 @@ def _csv_text(rows: list[Row], folder: Path, language: str) -> str:
     writer.writerow(["path", "line", "file", "from", "text", language])
     for row in rows:
         where = [format_path(row.path), row.line, _relative(row.file, folder)]
-        writer.writerow([*where, row.source, row.text, row.translation])
+        writer.writerow([*where, row.source, _block(row.text).strip(), row.translation])
     return out.getvalue()
 
 
@@ -137,7 +137,7 @@ def _yaml_text(rows: list[Row], folder: Path, profile_file: Path, language: str)
     from ruamel.yaml.scalarstring import LiteralScalarString
 
     def text(value: str) -> Any:
-        return LiteralScalarString(value + "\n") if "\n" in value else value
+        return LiteralScalarString(_block(value)) if "\n" in value else value
 
     texts = CommentedSeq()
     for row in rows:
@@ -173,7 +173,7 @@ def read_rows(file: Path, profile_file: Path) -> tuple[str, list[Row]]:
     folder = profile_file.resolve().parent
     if file.suffix.lower() == ".csv":
         return _read_csv(file, folder)
-    data, source = load_yaml(file)
+    data, source = load_yaml(file, prose=True)
     if not isinstance(data, dict) or not isinstance(data.get("texts"), list):
         raise InputError(
             f"{file}: not a translation file (language: and texts:)",
@@ -232,8 +232,8 @@ def _read_csv(file: Path, folder: Path) -> tuple[str, list[Row]]:
                 int(line) if line.isdigit() else 0,
                 _file(name or None, folder),
                 source,
-                original.strip(),
-                translation.strip(),
+                unwrapped(original),
+                unwrapped(translation),
             )
         )
     return header[5], rows
@@ -390,9 +390,9 @@ def _merge_row(document: Any, row: Row, language: str) -> str | None:
     source = current.get(row.source) if isinstance(current, dict) else current
     if "\n" in translation or isinstance(source, LiteralScalarString | FoldedScalarString):
         # A text written as a block (|, >) gets its translation written as one too.
-        translation = LiteralScalarString(translation + "\n")
+        translation = LiteralScalarString(_block(translation))
     if isinstance(current, str):
-        if current.strip() != row.text:
+        if _text_of(current) != row.text:
             return "its text changed since the export: export again"
         if row.translation == row.text:
             value = CommentedMap(same=current)
@@ -408,7 +408,7 @@ def _merge_row(document: Any, row: Row, language: str) -> str | None:
     if isinstance(current, dict):
         if current.get(language) is not None or "same" in current:
             return f"it has {language} text already: left as it is"
-        if str(current.get(row.source) or "").strip() != row.text:
+        if _text_of(current.get(row.source) or "") != row.text:
             return "its text changed since the export: export again"
         last = list(current)[-1]
         current[language] = translation
@@ -416,6 +416,18 @@ def _merge_row(document: Any, row: Row, language: str) -> str | None:
             _move_comment(current, last, current, language)
         return None
     return "not a text any more: export again"
+
+
+def _block(text: str) -> str:
+    """Paragraphs (one per line) as a literal block writes them: a blank line between."""
+    return "\n\n".join(text.splitlines()) + "\n"
+
+
+def _text_of(value: Any) -> str:
+    """A value of the profile as cvtex reads it (source.unwrapped for a | block)."""
+    from ruamel.yaml.scalarstring import LiteralScalarString
+
+    return unwrapped(value) if isinstance(value, LiteralScalarString) else str(value).strip()
 
 
 def _move_comment(parent: Any, key: Any, target: Any, target_key: Any) -> None:

@@ -41,7 +41,19 @@ education:
     links: [{type: pdf, url: "https://example.com/thesis.pdf"}]
 experience:
   - title: {en: Storage Engine, zh: 存储引擎}
-    description: {en: I led the design of the storage engine., zh: 负责存储引擎的设计。}
+    description:   # | blocks wrapped as people wrap them: a blank line between paragraphs
+      en: |
+        I led the design of the
+        storage engine.
+
+        It replaced a
+        bought one.
+      zh: |
+        负责存储引擎的
+        设计，兼容 Ceph
+        接口。
+
+        它替换了外购的系统。
     bullets: [{en: Cut stalls by 80%, zh: 停顿减少 80%}]
 publications:
   - {title: A Paper, authors: [A. Lee], venue: Symposium, abbr: "OSDI '23", year: 2023}
@@ -87,6 +99,27 @@ def test_description_then_numbered_bullets_and_education_links(built, lang):
     teaching = next(s for s in view(profile, lang).sections if s.kind == "teaching")
     course = teaching.entries[0]
     assert shown[shown.index(course.description[0]) - 1].startswith(course.heading)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_block_is_paragraphs_of_wrapped_lines(built, lang):
+    profile, out = built
+    row = next(s for s in view(profile, lang).sections if s.kind == "experience").entries[0]
+    if lang == "en":
+        assert row.description == [
+            "I led the design of the storage engine.",
+            "It replaced a bought one.",
+        ]
+    else:  # no space where a line of Chinese was wrapped; one beside Latin words
+        assert len(row.description) == 2 and " " not in row.description[1]
+        assert " Ceph " in row.description[0] and row.description[0].count(" ") == 2
+    shown = lines(out / f"cv.{lang}.pdf")
+    assert shown[shown.index(row.description[0]) + 1] == row.description[1]
+    page = MarkdownIt("commonmark").render((out / f"cv.{lang}.md").read_text(encoding="utf-8"))
+    assert f"<p>{row.description[0]}</p>\n<p>{row.description[1]}</p>" in page
+    html = (out / f"cv.{lang}.html").read_text(encoding="utf-8")
+    shown_html = re.findall(r'<p class="description">(.*?)</p>', html)
+    assert row.description[0] in shown_html and row.description[1] in shown_html
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -34,7 +34,8 @@ contacts:
   - {type: location, value: "Hefei, China"}
 
 summary: |
-  I study how data centre networks carry training traffic.
+  I study how data centre networks carry
+  training traffic.
 
   Before that, compilers.
 
@@ -76,11 +77,11 @@ others:
 
 # What the translator writes, by path; an empty one stays untranslated, and a copy of the
 # text marks it as the same in every language.
-SUMMARY = "I study how data centre networks carry training traffic.\n\nBefore that, compilers."
+SUMMARY = "I study how data centre networks carry training traffic.\nBefore that, compilers."
 FILLED = {
     "headline": "网络方向博士研究生",
     "contacts[1].value": "合肥",
-    "summary": "我研究数据中心网络如何承载训练流量。\n\n此前研究编译器。",
+    "summary": "我研究数据中心网络\n如何承载训练流量。\n\n此前研究编译器。",  # wrapped
     "education[0].institution": "湖南大学",
     "education[0].degree": "工学学士",
     "education[0].field": "计算机科学与技术",
@@ -142,26 +143,31 @@ def test_validate_lists_untranslated_texts_per_language_with_their_lines(profile
         "line 6: headline: 'PhD student in networking'",
         "line 10: contacts[1].value: 'Hefei, China'",
         "line 12: summary: " + repr(SUMMARY[:57] + "..."),
-        "line 18: education[0].institution: 'Hunan University'",
-        "line 20: education[0].field: 'Computer Science'",
-        "line 24: education[0].bullets[0]: 'Thesis on congestion control'",
-        "line 26: education[0].bullets[2]: 'Quoted: with a colon'",
-        "line 30: experience[0].title: 'Fast Kernels'",
-        "line 32: experience[0].bullets[0]: 'First result'",
-        "line 32: experience[0].bullets[1]: 'Second result'",
-        "line 40: publications[0].awards[0]: 'Best Paper Award'",
-        "line 43: skills[0].category: 'Languages'",
+        "line 19: education[0].institution: 'Hunan University'",
+        "line 21: education[0].field: 'Computer Science'",
+        "line 25: education[0].bullets[0]: 'Thesis on congestion control'",
+        "line 27: education[0].bullets[2]: 'Quoted: with a colon'",
+        "line 31: experience[0].title: 'Fast Kernels'",
+        "line 33: experience[0].bullets[0]: 'First result'",
+        "line 33: experience[0].bullets[1]: 'Second result'",
+        "line 41: publications[0].awards[0]: 'Best Paper Award'",
+        "line 44: skills[0].category: 'Languages'",
         f"{profile.parent / 'more.yaml'}:3: others[0].text: 'A small todo manager'",
     ]
     for language in ("zh", "zh-TW", "zh-HK"):
         start = next(i for i, line in enumerate(report) if line.startswith(f"  {language}: "))
         assert "13 look untranslated, 1 fall back" in report[start]
+        end = next(i for i, line in enumerate(report) if i > start and not line.startswith("    "))
         listed = [
             line.removeprefix("    looks untranslated: ")
-            for line in report[start + 1 :]
+            for line in report[start + 1 : end]
             if line.startswith("    looks untranslated: ")
-        ][:13]
-        assert listed == expected, language
+        ]
+        # Traditional is converted from zh: the same texts are listed once, under zh.
+        same = f"the 13 listed for zh (translated into zh, they are converted for {language})"
+        assert listed == (expected if language == "zh" else [same]), language
+    alone = run("validate", profile, "--lang", "zh-TW").stdout  # without zh, listed in full
+    assert all(f"    looks untranslated: {line}" in alone for line in expected)
     # Never reported: the e-mail, the team written {same: ...}, the paper's title, authors
     # and venue, the skills themselves; nothing looks untranslated in English.
     for quiet in ("ann@example.com", "Seed-MLSys", "Routing Gradients", "A. Lee", "PyTorch"):
@@ -219,7 +225,7 @@ def test_the_translation_round_trip_keeps_the_profile_as_written(profile):
     assert set(by_path) == set(FILLED) | LEFT_EMPTY
     assert by_path["education[0].degree"] == {  # a fallback: its text is the English one
         "path": "education[0].degree",
-        "line": 19,
+        "line": 20,
         "en": "B.Eng.",
         "zh": None,
     }
@@ -240,7 +246,9 @@ def test_the_translation_round_trip_keeps_the_profile_as_written(profile):
     assert "    degree: {en: B.Eng., zh: 工学学士}\n" in after
     assert "  - title: {same: Fast Kernels}\n" in after  # copied unchanged: the same
     assert "    bullets: [{en: First result, zh: 第一项成果}, Second result]\n" in after
-    assert "summary:\n  en: |\n    I study how" in after and "  zh: |\n    我研究" in after
+    assert "summary:\n  en: |\n    I study how" in after
+    # A wrapped line is no paragraph of its own, in the translation as in the profile.
+    assert "  zh: |\n    我研究数据中心网络如何承载训练流量。\n\n    此前研究编译器。\n" in after
 
     # Only what was left empty is left to translate; and the profile builds.
     report = run("validate", profile, "--lang", "zh").stdout
@@ -346,6 +354,8 @@ def test_the_csv_round_trip(profile):
     assert raw.startswith(b"\xef\xbb\xbf")  # spreadsheets read it as UTF-8
     table = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
     assert table[0] == ["path", "line", "file", "from", "text", "zh"]
+    # Paragraphs with a blank line between, as in a | block: a line break in a cell wraps.
+    assert [row[4] for row in table if row[0] == "summary"] == [SUMMARY.replace("\n", "\n\n")]
     filled = [table[0]] + [[*row[:5], FILLED.get(row[0], "")] for row in table[1:]]
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerows(filled)
