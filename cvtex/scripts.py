@@ -403,6 +403,33 @@ def joins(before: str, after: str) -> bool:
     return is_foreign(script_of(before)) and is_foreign(script_of(after))
 
 
+# Chinese and Japanese put no space between words, and xeCJK drops one written between two
+# of their characters (a line break in the source, mostly); Korean puts spaces between
+# words, so Hangul is not among them.
+_SPACELESS = (
+    "\u2e80-\u2fdf\u2ff0-\u312f\u3190-\u33ff\u3400-\u9fff\ua000-\ua4cf\uf900-\ufaff"
+    "\ufe10-\ufe1f\ufe30-\ufe4f\uff00-\uff9f\U0001f200-\U0001f2ff\U00020000-\U0003134f"
+)
+_HANGUL = ((0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7FF), (0xFFA0, 0xFFDC))
+
+
+@cache
+def _spaceless_spaces() -> re.Pattern[str]:
+    # Compiled when first needed (5 ms).
+    return re.compile(f"(?<=[{_SPACELESS}]) +(?=[{_SPACELESS}])")
+
+
+def spaceless(before: str, after: str) -> bool:
+    """Whether a space between these two characters is none to a reader (and to xeCJK):
+    both are Han, kana or CJK punctuation."""
+    return _spaceless_spaces().search(f"{before} {after}") is not None
+
+
+def is_hangul(char: str) -> bool:
+    code = ord(char)
+    return any(start <= code <= end for start, end in _HANGUL)
+
+
 # Where a space reads as xeCJK's glue between CJK and other letters in the PDF: between a
 # Han, kana or Hangul character and a letter or digit of another script.
 _CJK_LETTER = (
@@ -420,9 +447,12 @@ def _autospace() -> re.Pattern[str]:
 
 
 def autospaced(text: str) -> str:
-    """``text`` with a space between CJK and Latin (or other) letters and digits, where
-    xeCJK puts one in the PDF: for the web pages, so that they read as the PDF does."""
-    return _autospace().sub(" ", text) if has_cjk(text) else text
+    """``text`` spaced as xeCJK spaces the PDF, for the web pages: a space between CJK and
+    Latin (or other) letters and digits, none between two Chinese or Japanese characters
+    (see :func:`spaceless`)."""
+    if not has_cjk(text):
+        return text
+    return _autospace().sub(" ", _spaceless_spaces().sub("", text))
 
 
 def needs_space(before: str, after: str) -> bool:

@@ -26,6 +26,8 @@ from .scripts import (
     MIRRORED,
     PRESENTATION_ONLY,
     SCRIPTS,
+    has_cjk,
+    is_hangul,
     joins,
     punctuation_parts,
     runs,
@@ -126,7 +128,24 @@ def _literal(text: str) -> str:
 def _escape(text: str) -> str:
     # A grave accent in braces, so that "!`" and "?`" stay themselves in the PDF's metadata
     # too (hyperref reads them as ¡ and ¿ there, as TeX fonts once did).
-    return escape_latex(text).replace("`", "{`}")
+    return _korean_spaces(escape_latex(text).replace("`", "{`}"))
+
+
+def _korean_spaces(tex: str) -> str:
+    """Spaces beside Korean text written as control spaces: xeCJK drops a space between
+    two characters of its CJK class, right for Chinese and Japanese, but Korean separates
+    its words by spaces."""
+    if " " not in tex or not has_cjk(tex):
+        return tex
+    parts = tex.split(" ")
+    out = [parts[0]]
+    for part in parts[1:]:
+        before, after = out[-1][-1:], part[:1]
+        korean = before and after and (is_hangul(before) or is_hangul(after))
+        kept = korean and script_of(before) == CJK and script_of(after) == CJK
+        out.append("\\ " if kept else " ")
+        out.append(part)
+    return "".join(out)
 
 
 def _clusters(run: str) -> list[str]:
@@ -163,19 +182,17 @@ _CLOSING = "。，、；：？！）」』】》〉”’)]."
 
 
 def _tie_last_letters(tex: str) -> str:
-    """A text that ends in two CJK letters after a Latin word (before closing punctuation:
-    "... Pytorch 实现。") never breaks between them, so that a paragraph's last line is
-    never one character alone (W3C clreq's 孤字). xeCJK's CheckSingle keeps that rule
-    where CJK text ends the paragraph, but does not look past a Latin word."""
+    """A text that ends in two or more CJK letters (before closing punctuation: "... Pytorch
+    实现。", "最佳论文奖") never breaks between the last two, so that no line holds its last
+    character alone (W3C clreq's 孤字). xeCJK's CheckSingle keeps that rule only where
+    plain CJK text ends a paragraph: it does not look past a Latin word, nor into the
+    group a template sets a field in (an award in the accent colour)."""
     end = len(tex)
     while end and tex[end - 1] in _CLOSING:
         end -= 1
-    start = end
-    while start and _cjk_letter(tex[start - 1]):
-        start -= 1
-    if end - start == 2 and start and script_of(tex[start - 1]) != CJK:
-        return f"{tex[: end - 1]}\\nobreak {tex[end - 1 :]}"
-    return tex
+    if end < 2 or not (_cjk_letter(tex[end - 1]) and _cjk_letter(tex[end - 2])):
+        return tex
+    return f"{tex[: end - 1]}\\nobreak {tex[end - 1 :]}"
 
 
 def _cjk_letter(char: str) -> bool:

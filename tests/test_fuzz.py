@@ -152,7 +152,7 @@ def _is_cjk(ch: str) -> bool:
 
 _ALLOWED_COMMANDS = {
     "textbf", "emph", "href", "textasciitilde", "textbackslash", "discretionary",
-    "cvscript", "cvcommon", "nobreak", "^", "%", "&", "#", "_", "{", "}", "$", *_MATH_COMMANDS,
+    "cvscript", "cvcommon", "nobreak", " ", "^", "%", "&", "#", "_", "{", "}", "$", *_MATH_COMMANDS,
 }  # fmt: skip
 # The names \cvscript takes: a script of cvtex's table, or "other".
 _SCRIPT_NAMES = {*SCRIPTS, "other"}
