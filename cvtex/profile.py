@@ -36,7 +36,7 @@ _LISTS = {"contacts", "personal", *POOLS.values()}
 
 
 def load_profile(file: Path) -> LoadedProfile:
-    data, source = load_yaml(file)
+    data, source = load_yaml(file, prose=True)
     if not isinstance(data, dict):
         raise InputError(
             f"{file}: a profile is a YAML mapping (name:, education:, ...), "
@@ -82,7 +82,7 @@ def _merge_includes(data: dict[str, Any], source: SourceMap) -> list[Path]:
                 f"{source.locate(('include', position))}: include[{position}]: no such file {file}",
                 "paths are relative to the profile's folder",
             )
-        extra, extra_source = load_yaml(file)
+        extra, extra_source = load_yaml(file, prose=True)
         if not isinstance(extra, dict):
             raise InputError(f"{file}: an included file is a YAML mapping (publications: ...)")
         for key, value in extra.items():
@@ -236,7 +236,7 @@ def _is_branch(part: str) -> bool:
     return part in ("str", "Same") or part.startswith("dict[") or part[:1].isupper()
 
 
-_UNION_BRANCHES = {"string_type", "dict_type", "model_type", "model_attributes_type"}
+_UNION_BRANCHES = {"string_type", "dict_type", "list_type", "model_type", "model_attributes_type"}
 
 
 def _data_path(loc: tuple[str | int, ...], data: Any) -> tuple[str | int, ...]:
@@ -265,8 +265,15 @@ def _message(path: tuple[str | int, ...], errors: list[dict[str, Any]], data: An
     ours = [error for error in errors if error["type"] == "value_error"]
     if ours:
         return str(ours[0]["ctx"]["error"])
+    got = errors[0].get("input")
+    if "string_type" in kinds and isinstance(got, int | float) and not isinstance(got, bool):
+        # YAML read it as a number, which would print otherwise than written (3.10 as 3.1).
+        return f'expected text, not the number {got!r}: write it in quotes ("...") as text'
     if kinds <= _TEXT_BRANCHES and len(errors) > 1:
         return "expected text, or a mapping by language such as {en: ..., zh: ...}"
+    if {"list_type", "dict_type"} <= kinds:  # layout:, fallback:
+        shown = "" if isinstance(got, dict | list) else f" (got {got!r})"
+        return f"expected a list, or a mapping by language such as {{en: [...], zh: [...]}}{shown}"
     if "string_pattern_mismatch" in kinds and path and _looks_like_language_key(errors):
         return "language codes look like en, zh or zh-TW"
     first = errors[0]

@@ -127,6 +127,16 @@ BAD_PROFILES = [
         ["{file}:1:7: name: expected text, or a mapping by language"],
     ),
     (
+        "a number for text",  # YAML reads 3.10 as 3.1: the value would not print as written
+        "name: Jin\neducation:\n  - {institution: X, degree: B, start: 2012, gpa: 3.10}\n",
+        ["{file}:3:51: education[0].gpa: expected text, not the number 3.1: write it in quotes"],
+    ),
+    (
+        "a year for a term",
+        "name: Jin\nteaching:\n  - {course: OS, term: 2022}\n",
+        ["{file}:3:24: teaching[0].term: expected text, not the number 2022: write it in quotes"],
+    ),
+    (
         "a bad language code",
         "name: {EN: Jin}\n",
         ["{file}:1:12: name.EN: language codes look like en, zh or zh-TW"],
@@ -145,6 +155,16 @@ BAD_PROFILES = [
         "a layout for an undeclared language",
         "name: Jin\nlayout:\n  fr: [education]\n",
         ["{file}:3:7: layout.fr: 'fr' is not one of the profile's languages", "add fr to"],
+    ),
+    (
+        "a layout that is one word",
+        "name: Jin\nlayout: education\n",
+        ["{file}:2:9: layout: expected a list, or a mapping by language such as {{en: [...]"],
+    ),
+    (
+        "a layout by language with one word",  # the list form's error at layout: is noise
+        "name: Jin\nlayout: {en: [education], zh: education}\n",
+        ["has 1 problem(s)", "{file}:2:31: layout.zh: input should be a valid list"],
     ),
     (
         "a misspelt section",
