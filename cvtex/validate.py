@@ -30,15 +30,24 @@ def coverage(
     locales = locales or Locales()
     lines = [f"{loaded.file}: valid profile in {', '.join(profile.languages)}"]
     report = Coverage("")
+    listed: dict[str, set[str]] = {}
     for language in select_languages(languages, profile.languages, locales):
         catalog = locales.catalog(language)
         view, untranslated = find_untranslated(loaded, catalog)
         counts = _counts(view, catalog.convert_from, catalog.opencc, len(untranslated))
         lines.append(f"  {language}: {counts}")
         lines.extend(f"    falls back: {fallback}" for fallback in view.fallbacks)
-        lines.extend(
-            f"    looks untranslated: {found.describe(loaded.file)}" for found in untranslated
-        )
+        described = [found.describe(loaded.file) for found in untranslated]
+        listed[language] = set(described)
+        # zh-TW shows what zh shows, converted: the texts zh lacks are translated once, in zh.
+        source = catalog.convert_from
+        same = [text for text in described if text in listed.get(source or "", ())]
+        if same:
+            lines.append(
+                f"    looks untranslated: the {len(same)} listed for {source} (translated "
+                f"into {source}, they are converted for {language})"
+            )
+        lines.extend(f"    looks untranslated: {text}" for text in described if text not in same)
         report.fallbacks += len(view.fallbacks)
         if untranslated:
             report.untranslated[language] = untranslated
