@@ -60,7 +60,7 @@ def test_only_chinese_text_changed_only_chinese_compiled(tiny):
     assert kept(results) == ["en"]
     assert snapshot(out)["cv.en.pdf"] == english_before
     assert "信息科学与工程学院" in pdf_text(out / "cv.zh.pdf")
-    assert "信息科学与工程学院" in (out / "cv.zh.tex").read_text(encoding="utf-8")
+    assert "信息科学与工程学\\nobreak 院" in (out / "cv.zh.tex").read_text(encoding="utf-8")
     assert compiled(build(tiny)) == []
 
 

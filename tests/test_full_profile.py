@@ -138,7 +138,7 @@ def test_publications(full):
     assert "https://example.com/v?id=1&t=2" in pdf_urls(full[1]["en"].pdf)
     # the owner is found in the Chinese script too
     zh_tex = full[1]["zh"].tex.read_text(encoding="utf-8")
-    assert r"\cvowner{林梅}" not in zh_tex and r"\cvowner{方缙}" in zh_tex
+    assert r"\cvowner{林\nobreak 梅}" not in zh_tex and r"\cvowner{方\nobreak 缙}" in zh_tex
     # the included file's Chinese-only paper stays out of the English CV
     assert "一篇中文期刊论文" in zh and "一篇中文期刊论文" not in en
     assert normalized("Scaling Collective Communication: A Study") in flat_en

@@ -18,7 +18,7 @@ from cvtex.build import build
 from cvtex.cli import main
 from cvtex.errors import ExitCode
 
-from .conftest import EXAMPLE, GERMAN, ROOT, normalized, pdf_text
+from .conftest import EXAMPLE, GERMAN, ROOT, THEMES, normalized, pdf_text
 
 
 def run(*args: object):
@@ -464,8 +464,8 @@ def test_chinese_lines_keep_the_line_breaking_prohibitions(built_example, lang):
 @pytest.mark.parametrize("lang", ["zh", "zh-TW", "zh-HK"])
 def test_no_chinese_paragraph_ends_with_one_character_alone_on_its_line(built_example, lang):
     """No line holds one Chinese character alone (with its punctuation) under a line of
-    text: xeCJK's CheckSingle where Chinese ends the paragraph, and the escape path's tie
-    where two characters end it after a Latin word (the example's "... Pytorch 实现")."""
+    text: the escape path ties every text's last two Chinese characters, also where xeCJK's
+    CheckSingle does not look (after a Latin word: the example's "... Pytorch 实现")."""
     lines = typeset_lines(built_example.results[lang].pdf)
     alone = [
         (before, line)
@@ -473,3 +473,42 @@ def test_no_chinese_paragraph_ends_with_one_character_alone_on_its_line(built_ex
         if re.fullmatch(r"[\u3400-\u9fff][。，；：）]?", line) and len(before) > 10
     ]
     assert not alone, alone
+
+
+def test_spaces_between_cjk_letters_read_the_same_in_the_pdf_and_the_pages(tmp_path):
+    # xeCJK drops a space between two Chinese or Japanese characters (one that a YAML line
+    # break left, mostly); Korean separates its words by spaces, and keeps them.
+    profile = write(
+        tmp_path,
+        "languages: [en, zh]\n"
+        "name: {en: Ann Lee, zh: 李安}\n"
+        "summary: 在北京 上海两地，与東京 大学合作。\n"
+        "publications:\n"
+        "  - {title: 분산 학습 시스템의 설계, authors: [Ann Lee, 김민준], venue: K, year: 2022}\n",
+    )
+    results = build(profile, out_dir=tmp_path / "out", formats=["pdf", "md", "html"])
+    assert results
+    expected = ("在北京上海两地，与東京大学合作。", "분산 학습 시스템의 설계")
+    for lang in ("en", "zh"):
+        pdf = " ".join(pdf_text(tmp_path / "out" / f"cv.{lang}.pdf").split())
+        page = (tmp_path / "out" / f"cv.{lang}.md").read_text(encoding="utf-8")
+        web = html.unescape((tmp_path / "out" / f"cv.{lang}.html").read_text(encoding="utf-8"))
+        for text in expected:
+            assert text in pdf and text in page and text in web, (lang, text)
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_no_award_leaves_its_last_character_alone_on_a_line(tmp_path, theme):
+    # Titles a word longer each time, so that lines end at every place in the award:
+    # xeCJK's CheckSingle does not look into its coloured group.
+    words = "Overlapping Communication and Computation in Large Model Training at Scale".split()
+    publications = "".join(
+        f"  - {{title: {' '.join(words[:count])}, authors: [X. Wang, H. Li], venue: USENIX ATC,"
+        f" abbr: ATC, year: 2024, awards: [{{zh: 最佳论文奖, en: Best Paper Award}}]}}\n"
+        for count in range(1, len(words) + 1)
+    )
+    profile = write(tmp_path, f"languages: [zh]\nname: 王小明\npublications:\n{publications}")
+    (result,) = build(profile, out_dir=tmp_path / "out", theme=theme)
+    lines = typeset_lines(result.pdf)
+    assert sum("最佳论文奖" in line for line in lines) < len(words)  # some lines end inside it
+    assert not [line for line in lines if re.fullmatch(r"[\u3400-\u9fff]", line)], lines
