@@ -242,6 +242,19 @@ def test_two_languages_become_one_profile(tmp_path):
     assert "falls back" not in coverage_report(load_profile(imported.profile))
 
 
+def test_a_summary_of_lines_keeps_its_paragraphs(tmp_path):
+    # JSON Resume breaks paragraphs with one newline; a | block needs a blank line.
+    summary = "I build networks.\nBefore that, compilers.\n\nAnd a third."
+    resume = _write(tmp_path / "r.json", _resume("en", basics={"name": "A", "summary": summary}))
+    imported = import_resumes([resume], tmp_path / "cv.yaml", today=TODAY)
+    assert "summary: |\n  I build networks.\n\n  Before that, compilers.\n\n  And a third.\n" in (
+        imported.profile.read_text(encoding="utf-8")
+    )
+    build(imported.profile, out_dir=tmp_path / "out", formats=["md"])
+    page = (tmp_path / "out" / "cv.en.md").read_text(encoding="utf-8")
+    assert "\n\nI build networks.\n\nBefore that, compilers.\n\nAnd a third.\n" in page
+
+
 def test_languages_from_the_flag_the_name_or_the_script(tmp_path):
     a = _write(tmp_path / "cv.en.json", _resume(None))
     b = _write(tmp_path / "resume-b.json", _resume(None, name="林梅"))

@@ -26,9 +26,12 @@ class _Dumper(yaml.SafeDumper):
 
 
 def _represent_str(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
-    # Paragraphs as a literal block, as a person would write them.
-    style = "|" if "\n" in value else None
-    return dumper.represent_scalar("tag:yaml.org,2002:str", str(value), style=style)
+    # Paragraphs as a literal block, as a person would write them: a blank line between
+    # them (a line break alone in a block only wraps a line; see source.unwrapped).
+    if "\n" not in value:
+        return dumper.represent_scalar("tag:yaml.org,2002:str", str(value))
+    paragraphs = "\n\n".join(line.strip() for line in str(value).splitlines() if line.strip())
+    return dumper.represent_scalar("tag:yaml.org,2002:str", paragraphs + "\n", style="|")
 
 
 def _represent_list(dumper: yaml.SafeDumper, value: list[Any]) -> yaml.Node:
