@@ -75,10 +75,18 @@ def engine_path() -> str:
     return found
 
 
-def locked_down_environment() -> dict[str, str]:
-    """XeLaTeX reads and writes only inside its working folder, and runs no programs."""
+def locked_down_environment(folder: Path | None = None) -> dict[str, str]:
+    """XeLaTeX reads and writes only inside its working folder, and runs no programs.
+
+    ``folder`` also takes the temporary files of the programs it runs (xdvipdfmx copies the
+    document it reads from a pipe into one): an engine killed with cvtex leaves them there,
+    where the next cvtex removes the folder, not in the system's temporary folder.
+    """
     env = {key: value for key, value in os.environ.items() if not key.startswith("TEXMF")}
     env.update(openin_any="p", openout_any="p", shell_escape="f", LC_ALL="C.UTF-8")
+    if folder is not None:
+        temporary = str(folder.resolve())  # the engine runs in folder: a relative path fails
+        env.update(TMPDIR=temporary, TMP=temporary, TEMP=temporary)
     # Unwrapped log lines, so that messages can be read back whole.
     env.update(max_print_line="10000", error_line="254", half_error_line="238")
     return env
@@ -209,7 +217,7 @@ class Engine:
         return orphans.spawn(
             engine_command(file_name),
             cwd=self.folder,
-            env=locked_down_environment(),
+            env=locked_down_environment(self.folder),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

@@ -74,6 +74,18 @@ def test_a_started_engine_never_fed_is_stopped(tmp_path):
     assert warm.process.poll() is not None
 
 
+def test_the_engines_programs_keep_their_temporary_files_in_its_folder(tmp_path):
+    # xdvipdfmx copies a document read from a pipe into a temporary file; an engine killed
+    # with cvtex must leave it in its own folder (removed by the next cvtex), not in /tmp.
+    warm = engine_in(tmp_path, "warm", started=True)
+    assert warm.process is not None
+    environ = Path(f"/proc/{warm.process.pid}/environ").read_bytes().split(b"\0")
+    folder = str(warm.folder.resolve()).encode()
+    for name in (b"TMPDIR", b"TMP", b"TEMP"):
+        assert name + b"=" + folder in environ
+    warm.stop()
+
+
 def test_where_a_pipe_cannot_be_opened_ahead_the_engine_waits_for_xelatex(tmp_path, monkeypatch):
     # POSIX leaves opening a FIFO for reading and writing undefined; Linux allows it.
     # Elsewhere the engine is given its source once XeLaTeX has opened the pipe.
