@@ -189,6 +189,24 @@ def test_drawn_pages_keep_their_place_when_a_new_pdf_comes(launch, browser, tiny
     browser.wait_for(shows_pdf("zh", 2))
     assert browser.evaluate(f"{pages}.scrollTop") == scrolled
     assert browser.evaluate(f"{PANE.format(lang='en')}.querySelector('.pages').scrollTop") == 0
+    # Each page carries its text over the drawing, where the browser selects and finds it:
+    # the new PDF's text, one layer per page, the same size as the page.
+    layers = f"[...{pages}.querySelectorAll('.page')].map(p => p.querySelector('.textLayer'))"
+    text = browser.evaluate(f"{layers}.map(l => l.textContent).join('')")
+    assert "湖南大学（长沙）" in text, text
+    assert browser.evaluate(f"{layers}.length") == pdf_pages(tiny.parent / "out" / "cv.zh.pdf")
+    sizes = f"{layers}.map(l => [l.offsetWidth, l.offsetHeight, l.previousSibling.offsetWidth])"
+    assert all(
+        width == canvas > 0 and height > 0 for width, height, canvas in browser.evaluate(sizes)
+    )
+    assert (
+        browser.evaluate(
+            f"(() => {{ const range = document.createRange(); range.selectNodeContents({pages});"
+            " const selection = getSelection(); selection.removeAllRanges();"
+            " selection.addRange(range); return selection.toString(); })()"
+        ).count("湖南大学")
+        >= 1
+    )
 
 
 def pdf_pages(pdf: Path) -> int:

@@ -3,7 +3,8 @@
 //
 // With the "pages" viewer (Debian's pdf.js, libjs-pdf, served beside this script), a pane
 // draws its PDF's pages itself and keeps its place when a new PDF comes: the new pages are
-// drawn off screen, then put where the old ones were, scrolled as far. With "browser", a
+// drawn off screen, then put where the old ones were, scrolled as far; each page carries its
+// text (pdf.js's text layer), so that it can be selected and found. With "browser", a
 // pane is the browser's own PDF viewer, which starts again at the top of each new PDF.
 "use strict";
 
@@ -84,13 +85,28 @@ async function draw(pane, address) {
     for (let number = 1; number <= pdf.numPages; number++) {
       const page = await pdf.getPage(number);
       const scale = width / page.getViewport({ scale: 1 }).width;
+      const onScreen = page.getViewport({ scale });
       const viewport = page.getViewport({ scale: scale * ratio });
+      const sheet = document.createElement("div");
+      sheet.className = "page";
+      sheet.style.width = `${Math.floor(onScreen.width)}px`;
+      sheet.style.height = `${Math.floor(onScreen.height)}px`;
       const canvas = document.createElement("canvas");
       canvas.width = Math.floor(viewport.width);
       canvas.height = Math.floor(viewport.height);
-      canvas.style.width = `${Math.floor(viewport.width / ratio)}px`;
+      canvas.style.width = sheet.style.width;
       await page.render({ canvasContext: canvas.getContext("2d"), viewport }).promise;
-      fresh.append(canvas);
+      // The page's text, transparent over the drawing: to select, copy and find (Ctrl+F).
+      const text = document.createElement("div");
+      text.className = "textLayer";
+      await pdfjs.renderTextLayer({
+        textContent: await page.getTextContent(),
+        container: text,
+        viewport: onScreen,
+        textDivs: [],
+      }).promise;
+      sheet.append(canvas, text);
+      fresh.append(sheet);
       if (pane.dataset.wanted !== address) return;
     }
   } finally {
