@@ -128,24 +128,37 @@ def _literal(text: str) -> str:
 def _escape(text: str) -> str:
     # A grave accent in braces, so that "!`" and "?`" stay themselves in the PDF's metadata
     # too (hyperref reads them as ¡ and ¿ there, as TeX fonts once did).
-    return _korean_spaces(escape_latex(text).replace("`", "{`}"))
+    return escape_latex(text).replace("`", "{`}").replace(_KEPT_SPACE, "\\ ")
 
 
-def _korean_spaces(tex: str) -> str:
-    """Spaces beside Korean text written as control spaces: xeCJK drops a space between
-    two characters of its CJK class, right for Chinese and Japanese, but Korean separates
-    its words by spaces."""
-    if " " not in tex or not has_cjk(tex):
-        return tex
-    parts = tex.split(" ")
-    out = [parts[0]]
-    for part in parts[1:]:
-        before, after = out[-1][-1:], part[:1]
+# A space xeCJK must keep, written as a control space: a control character stands for it
+# between clean_text and _escape (clean_text leaves none; it is white space to the markup).
+_KEPT_SPACE = "\x1f"
+
+
+def _kept_spaces(text: str) -> str:
+    """Spaces beside Korean text, also across the markup (``김 **민준** 씨``), marked as
+    kept: xeCJK drops a space between two characters of its CJK class, right for Chinese
+    and Japanese, but Korean separates its words by spaces."""
+    if " " not in text or not has_cjk(text):
+        return text
+    chars = list(text)
+    for index, char in enumerate(chars):
+        if char != " ":
+            continue
+        before, after = _letter_beside(text, index, -1), _letter_beside(text, index, 1)
         korean = before and after and (is_hangul(before) or is_hangul(after))
-        kept = korean and script_of(before) == CJK and script_of(after) == CJK
-        out.append("\\ " if kept else " ")
-        out.append(part)
-    return "".join(out)
+        if korean and script_of(before) == CJK and script_of(after) == CJK:
+            chars[index] = _KEPT_SPACE
+    return "".join(chars)
+
+
+def _letter_beside(text: str, index: int, step: int) -> str:
+    """The character next to ``text[index]`` in the direction ``step``, past emphasis marks."""
+    index += step
+    while 0 <= index < len(text) and text[index] == "*":
+        index += step
+    return text[index] if 0 <= index < len(text) else ""
 
 
 def _clusters(run: str) -> list[str]:
@@ -163,7 +176,7 @@ def escape_text(text: str) -> TexCode:
     """Plain text, no markup: every TeX special character is made literal."""
     # Without ligatures from the font's TeX mapping (the templates turn it off), pylatex's
     # table of specials is all there is to escape; "-" becomes "{-}" there, which is harmless.
-    return TexCode(_literal(clean_text(text)))
+    return TexCode(_literal(_kept_spaces(clean_text(text))))
 
 
 def to_tex(value: object) -> TexCode:
@@ -174,7 +187,7 @@ def to_tex(value: object) -> TexCode:
         return TexCode("")
     if isinstance(value, (int, float)):
         return TexCode(str(value))
-    return TexCode(_tie_last_letters(_markup(clean_text(str(value)))))
+    return TexCode(_tie_last_letters(_markup(_kept_spaces(clean_text(str(value))))))
 
 
 # What may follow a text's last letter and still end its line: closing punctuation.

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 from urllib.parse import quote, urlsplit
 
-from ..scripts import autospaced, needs_space
+from ..scripts import autospaced, needs_space, spaceless
 from ..texescape import _INLINE, _MATH_BODY, clean_text
 
 SpanKind = Literal["text", "bold", "italic", "link", "math"]
@@ -41,14 +41,15 @@ def _autospaced(spans: list[Span] | tuple[Span, ...], last: list[str]) -> list[S
     """The spans with autospaced text, also where one span ends and the next begins;
     ``last`` holds the last character seen (math reads as Latin)."""
     out = []
-    for span in spans:
+    for index, span in enumerate(spans):
         first = _first_char(span)
         if first and last[0] and needs_space(last[0], first):
             # Before the span, not inside it: "** PS**" would be no emphasis in Markdown.
             out.append(Span("text", " "))
             last[0] = " "
         if span.kind == "text":
-            text = autospaced(span.text)
+            following = _first_char(spans[index + 1]) if index + 1 < len(spans) else ""
+            text = autospaced(_without_spaceless_edges(span.text, last[0], following))
             last[0] = text[-1:] or last[0]
             out.append(replace(span, text=text))
         elif span.kind == "math":
@@ -57,6 +58,19 @@ def _autospaced(spans: list[Span] | tuple[Span, ...], last: list[str]) -> list[S
         else:
             out.append(replace(span, children=tuple(_autospaced(span.children, last))))
     return out
+
+
+def _without_spaceless_edges(text: str, before: str, after: str) -> str:
+    """A text span without the spaces at its edges that stand between two Chinese or
+    Japanese characters across the markup ("**北京** 上海"), which xeCJK drops in the PDF
+    as it drops those inside a span."""
+    if not text.strip(" "):
+        return text  # kept between two emphases: "**北京****上海**" is no Markdown
+    if text.startswith(" ") and before and spaceless(before, text.lstrip(" ")[:1]):
+        text = text.lstrip(" ")
+    if text.endswith(" ") and after and spaceless(text.rstrip(" ")[-1:], after):
+        text = text.rstrip(" ")
+    return text
 
 
 def _first_char(span: Span) -> str:
