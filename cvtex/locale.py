@@ -112,6 +112,12 @@ class Punctuation(Model):
     colon: str
     open_paren: str
     close_paren: str
+    degree_field: DegreePattern | None = Field(
+        None,
+        description="How a degree and its field join in an entry written with this set "
+        "(an English degree in the Chinese CV: {degree} in {field}); without it, the "
+        "labels' degree_field.",
+    )
     latin: Punctuation | None = Field(
         None,
         description="The punctuation of an entry written without CJK (an English paper in "

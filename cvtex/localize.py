@@ -427,7 +427,8 @@ class _Localizer:
         for path, entry in self.pool("education", section):
             degree = self.text(entry.degree, (*path, "degree"))
             if entry.field is not None and (subject := self.text(entry.field, (*path, "field"))):
-                degree = labels.degree_field.format(degree=degree, field=subject)
+                joined = self.punctuation_for(degree, subject).degree_field or labels.degree_field
+                degree = joined.format(degree=degree, field=subject)
             details = []
             if entry.dissertation is not None:
                 title = self.text(entry.dissertation, (*path, "dissertation"))

@@ -238,3 +238,21 @@ def test_the_schema_knows_the_new_fields():
             assert definitions[model]["properties"][name]["description"], (model, name)
     for name in ("updated", "layout"):
         assert schema["properties"][name]["description"]
+
+
+def test_an_english_degree_joins_its_field_in_english_in_the_chinese_cv(tmp_path):
+    # Written in English only (not yet translated): "M.S. in Computer Science", as the
+    # English CV has it, rather than the Chinese form's wide ideographic space.
+    profile = tmp_path / "cv.yaml"
+    profile.write_text(
+        "languages: [en, zh, zh-TW]\nname: {en: Ann Lee, zh: 李安}\neducation:\n"
+        "  - {institution: MIT, degree: M.S., field: Computer Science, start: 2020}\n"
+        "  - {institution: 湖南大学, degree: 学士, field: Computer Science, start: 2016}\n",
+        encoding="utf-8",
+    )
+    build(profile, out_dir=tmp_path / "out")
+    for lang in ("zh", "zh-TW"):
+        shown = lines(tmp_path / "out" / f"cv.{lang}.pdf")
+        assert any(line.startswith("M.S. in Computer Science") for line in shown), shown
+        rows = next(s for s in view(profile, lang).sections if s.kind == "education").entries
+        assert rows[1].detail.endswith("士　Computer Science")  # with Chinese: the Chinese form
