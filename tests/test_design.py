@@ -525,3 +525,18 @@ def test_a_theme_with_macros_of_its_own_names_builds(tmp_path, tiny):
         tex = result.tex.read_text(encoding="utf-8")
         assert "\\newcommand{\\cvname}" not in tex and "\\newcommand{\\cvstatus}" not in tex
         assert "Ann Lee" in pdf_text(result.pdf) or "李安" in pdf_text(result.pdf)
+
+
+@pytest.mark.parametrize("theme", builtin_names())
+def test_digits_in_math_are_set_in_the_texts_font(tmp_path, theme):
+    # "$3\times$" in a bullet: its 3 in the font the text is set in, not Computer Modern.
+    profile = tmp_path / "cv.yaml"
+    profile.write_text(
+        "languages: [en]\nname: Ann Lee\nexperience:\n"
+        "  - {title: Kernels, bullets: ['Sped up training by $3\\times$']}\n",
+        encoding="utf-8",
+    )
+    (result,) = build(profile, out_dir=tmp_path / "out", theme=theme)
+    assert "Sped up training by 3×" in pdf_text(result.pdf)
+    fonts = subprocess.run(["pdffonts", result.pdf], capture_output=True, text=True).stdout
+    assert not re.search(r"\+(CMR|LMRoman)", fonts), fonts
