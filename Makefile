@@ -18,8 +18,9 @@ STRICT ?=
 APT_PACKAGES := texlive-xetex texlive-lang-chinese texlive-latex-extra \
 	texlive-fonts-recommended fonts-noto-cjk fonts-noto-core fonts-lato fonts-roboto \
 	fonts-font-awesome fonts-texgyre fonts-symbola fonts-stix poppler-utils libjs-pdf
-# Only the tests need these: a headless browser that renders the HTML CV.
-TEST_APT_PACKAGES := chromium
+# Only the tests need these: a headless browser that renders the HTML CV, and strace, to
+# see which files XeLaTeX opens while it sets a CV's body (no font may be looked up there).
+TEST_APT_PACKAGES := chromium strace
 # Only `make gallery` needs this: it makes the committed PNGs a third of their size.
 GALLERY_APT_PACKAGES := pngquant
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

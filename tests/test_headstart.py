@@ -8,6 +8,7 @@ import errno
 import json
 import os
 import shutil
+import subprocess
 import tempfile
 from pathlib import Path
 
@@ -248,3 +249,35 @@ def test_the_head_start_goes_to_chinese_even_after_a_slow_english_compile(profil
     record["outputs"]["cv.zh"]["seconds"] = 0.5
     cache_file.write_text(json.dumps(record), encoding="utf-8")
     assert primed(build(profile, out_dir=out, force=True)) == ["zh"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_after_the_body_mark_no_font_is_looked_up(built_example, lang, tmp_path):
+    # What a waiting engine does after a save: typeset the body. Every face was loaded by
+    # the warm-up; a font looked up again (fontspec's \addfontfeature at each use: a search
+    # of the TeX tree and two opens of the font file) would cost every save. The .tex with
+    # a file written at the body mark, compiled under strace: no open after that file's.
+    tex = built_example.results[lang].tex.read_text(encoding="utf-8")
+    mark = f"\n{headstart.BODY_MARK}\n"
+    assert mark in tex
+    written = (
+        "\\newwrite\\cvmark\\immediate\\openout\\cvmark=body-mark.txt"
+        "\\immediate\\closeout\\cvmark\n"
+    )
+    (tmp_path / "cv.tex").write_text(tex.replace(mark, mark + written, 1), encoding="utf-8")
+    trace = tmp_path / "trace.txt"
+    subprocess.run(
+        ["strace", "-e", "trace=openat", "-o", str(trace), "xelatex", "-no-pdf",
+         "-interaction=nonstopmode", "-halt-on-error", "cv.tex"],
+        cwd=tmp_path, capture_output=True, check=True, env=engine.locked_down_environment(),
+    )  # fmt: skip
+    opened = [
+        line.split('"')[1]
+        for line in trace.read_text().splitlines()
+        if "openat(" in line and "ENOENT" not in line
+    ]
+    after = opened[opened.index("body-mark.txt") + 1 :]
+    assert after and [path for path in after if not path.startswith("cv.")] == [], (
+        built_example.theme,
+        after,
+    )  # only the document's own files (cv.xdv, cv.aux): no font, no folder of the TeX tree
