@@ -122,7 +122,7 @@ def language_settings(
         for candidate in _cjk_fonts(profile, locales or Locales()):
             if cjk_serif := resolve(candidate.serif):
                 cjk_sans = resolve(candidate.sans) or cjk_serif
-                bold = candidate.bold or (locales or Locales()).catalog("zh").fonts.bold
+                bold = candidate.bold
                 break
     if cjk_serif is not None and cjk_sans is not None and bold == "sans":
         cjk_serif = cjk_serif.with_bold_of(cjk_sans)
@@ -150,13 +150,17 @@ def language_settings(
 
 def _cjk_fonts(profile: Profile, locales: Locales) -> Iterator[Fonts]:
     """The CJK fonts of the profile's languages, in its order (its own choice first), then
-    Simplified Chinese's."""
+    Simplified Chinese's; a profile's own choice without ``bold`` takes its language's
+    (else Simplified Chinese's)."""
+    simplified = locales.catalog("zh").fonts
     for language in profile.languages:
+        catalog = locales.catalog(language).fonts if locales.has(language) else simplified
         if own := profile.fonts.get(language):
-            yield own
+            bold = own.bold or catalog.bold or simplified.bold
+            yield own.model_copy(update={"bold": bold})
         if locales.has(language):
-            yield locales.catalog(language).fonts
-    yield locales.catalog("zh").fonts
+            yield catalog
+    yield simplified
 
 
 def _latin(design: Design, role: str) -> ResolvedFont | None:
