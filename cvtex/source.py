@@ -22,6 +22,7 @@ Path_ = tuple[str | int, ...]
 
 MAX_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 40
+_NESTING_HINT = "a profile needs a handful of levels: check the indentation"
 _CHUNK = 64 * 1024
 
 # libyaml's parser when PyYAML was built with it: the same nodes and marks, 15x faster.
@@ -112,6 +113,12 @@ def load_yaml(file: Path, text: str | None = None, *, prose: bool = False) -> tu
         mark = exc.problem_mark or exc.context_mark
         where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark else str(file)
         problem = exc.problem or exc.context or "invalid YAML"
+        if "nesting depth" in problem:
+            # PyYAML 6.0.4's scanner reads a flow collection ahead of its events and
+            # stops at its own limit before the one below is reached: the same refusal.
+            raise InputError(
+                f"{where}: nesting deeper than {MAX_DEPTH} levels", _NESTING_HINT
+            ) from None
         raise InputError(
             f"{where}: YAML syntax error: {problem}",
             "check the indentation, and quote values that contain ': ' "
@@ -239,8 +246,7 @@ def _build(events: Iterable[yaml.Event], smap: SourceMap, prose: bool = False) -
             continue
         if len(stack) >= MAX_DEPTH:
             raise InputError(
-                f"{_at(smap, event)}: nesting deeper than {MAX_DEPTH} levels",
-                "a profile needs a handful of levels: check the indentation",
+                f"{_at(smap, event)}: nesting deeper than {MAX_DEPTH} levels", _NESTING_HINT
             )
         container: dict[str, Any] | list[Any] = (
             {} if isinstance(event, yaml.MappingStartEvent) else []
