@@ -49,7 +49,8 @@ SETTLE = 3.0  # seconds between saves: the watch's next engines load their pream
 sys.path.insert(0, str(BENCH))
 from large_profile import large_profile  # noqa: E402
 
-from cvtex import cachefiles, headstart  # noqa: E402
+from cvtex import cachefiles  # noqa: E402
+from cvtex.compile import headstart  # noqa: E402
 
 
 def cvtex_environment() -> dict[str, str]:
@@ -107,7 +108,7 @@ def build_command(out: Path, profile: Path) -> list[str]:
 
 def without_head_start(scratch: Path) -> dict[str, str]:
     """cvtex's environment with a per-user cache that remembers no preamble (see
-    cvtex/headstart.py) and is otherwise the one builds have filled."""
+    cvtex/compile/headstart.py) and is otherwise the one builds have filled."""
     cache = scratch / "user-cache-no-preambles"
     if not cache.exists():
         shutil.copytree(cachefiles.user_folder(), cache, dirs_exist_ok=True)

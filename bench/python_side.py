@@ -13,14 +13,17 @@ import os  # noqa: E402
 import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-import cvtex.cli  # noqa: E402, F401  (what `cvtex build` imports before it starts)
-from cvtex.build import render_languages  # noqa: E402
-from cvtex.profile import load_profile  # noqa: E402
+import cvtex.cli.main  # noqa: E402, F401  (what `cvtex build` imports before it starts)
+from cvtex.build.load import load  # noqa: E402
+from cvtex.build.pipeline import localize, render  # noqa: E402
+from cvtex.build.request import resolve_request  # noqa: E402
 
 imported = time.perf_counter()
-loaded = load_profile(Path(sys.argv[1]))
+loaded = load(
+    resolve_request(Path(sys.argv[1]), languages=sys.argv[2] if len(sys.argv) > 2 else None)
+)
 validated = time.perf_counter()
-render_languages(loaded, sys.argv[2].split(",") if len(sys.argv) > 2 else loaded.profile.languages)
+render(loaded, localize(loaded))
 rendered = time.perf_counter()
 print(
     json.dumps(

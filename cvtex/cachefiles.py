@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
+
+from . import atomic
 
 
 def user_folder() -> Path:
@@ -46,14 +47,7 @@ def write_json(file: Path, data: Any) -> bool:
     """Replace the file in one step: readers see the old data or the new, never half."""
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{file.name}-", dir=file.parent)
+        atomic.write_text(file, json.dumps(data, ensure_ascii=False, indent=1))
     except OSError:
         return False
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            json.dump(data, stream, ensure_ascii=False, indent=1)
-        os.replace(temporary, file)
-        return True
-    except OSError:
-        Path(temporary).unlink(missing_ok=True)
-        return False
+    return True

@@ -5,13 +5,13 @@ from __future__ import annotations
 import shutil
 from dataclasses import dataclass, field
 
-from .design import merge_design
-from .engine import XELATEX
-from .fonts import charset, describe, in_tex_tree, installed_families, resolve
-from .locale import available_languages, load_catalog
-from .preview import pdfjs_installed
-from .scripts import SCRIPTS, Fallback
-from .theme import builtin_themes
+from .compile.engine import XELATEX
+from .language.catalog import available_languages, load_catalog
+from .language.scripts import SCRIPTS, Fallback
+from .live.preview import pdfjs_installed
+from .look.design import merge_design
+from .look.fonts import charset, describe, in_tex_tree, installed_families, resolve
+from .look.theme import builtin_themes
 
 APT_PACKAGES = (
     "texlive-xetex texlive-lang-chinese texlive-latex-extra texlive-fonts-recommended "

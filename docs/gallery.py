@@ -11,8 +11,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from cvtex.build import build
-from cvtex.theme import builtin_names
+from cvtex.build.pipeline import build
+from cvtex.build.request import resolve_request
+from cvtex.look.theme import builtin_names
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "academic" / "profile.yaml"
@@ -24,7 +25,8 @@ def main() -> int:
     GALLERY.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="cvtex-gallery-") as scratch:
         for theme in builtin_names():
-            for result in build(EXAMPLE, out_dir=Path(scratch) / theme, theme=theme):
+            request = resolve_request(EXAMPLE, out_dir=Path(scratch) / theme, theme=theme)
+            for result in build(request):
                 target = GALLERY / f"{theme}.{result.language}"
                 page_one = ["-f", "1", "-l", "1", "-png", "-singlefile"]
                 subprocess.run(

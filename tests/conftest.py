@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cvtex import theme as themes
-from cvtex.build import BuiltLanguage, build
-from cvtex.theme import builtin_names
+from cvtex.build.place import BuiltLanguage
+from cvtex.look import theme as themes
+from cvtex.look.theme import builtin_names
+
+from .building import build
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "academic" / "profile.yaml"

@@ -13,13 +13,13 @@ import subprocess
 from functools import cache
 from pathlib import Path
 
-from cvtex.fonts import ResolvedFont, resolve
-from cvtex.locale import load_catalog
-from cvtex.model import Profile
+from cvtex.language.catalog import load_catalog
+from cvtex.look.fonts import ResolvedFont, resolve
+from cvtex.look.settings import Settings, language_settings
+from cvtex.look.theme import find_theme
+from cvtex.profile.model import Profile
+from cvtex.profile.source import SourceMap
 from cvtex.resources import DEFAULT_THEME
-from cvtex.settings import Settings, language_settings
-from cvtex.source import SourceMap
-from cvtex.theme import find_theme
 
 
 def default_settings(language: str, theme: str = DEFAULT_THEME) -> Settings:
@@ -117,7 +117,7 @@ def _charset(file: str) -> frozenset[str]:
 
 def uncovered(text: str, language: str) -> set[str]:
     """The characters of ``text`` that reach XeLaTeX and that the language's fonts lack."""
-    from cvtex.texescape import clean_text
+    from cvtex.render.texescape import clean_text
 
     return set(clean_text(text)) - covered(language) - {" "}
 
@@ -154,7 +154,7 @@ KANA_HANGUL = (
 @cache
 def script_letters(script: str) -> str:
     """The characters the fuzz draws for ``script``, all in every face of its fallbacks."""
-    from cvtex.scripts import SCRIPTS
+    from cvtex.language.scripts import SCRIPTS
 
     known = SCRIPTS[script]
     if script in _LETTERS:

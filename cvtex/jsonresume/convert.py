@@ -10,7 +10,7 @@ import datetime as dt
 import re
 from typing import Any
 
-from ..locale import Catalog, load_catalog
+from ..language.catalog import Catalog, load_catalog
 from .document import Dated, Education, Project, Publication, ReadResume, Skill, Volunteer, Work
 
 

@@ -29,15 +29,17 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .. import model
-from ..build import default_out_dir, output_stem, select_languages, select_variant
-from ..formats import write_atomically
-from ..formats.markdown import math_text
-from ..formats.markup import Span, is_absolute, parse, web_url
-from ..locale import load_catalog
-from ..localize import Bullet, _paragraphs, localizer
-from ..model import End, Expected, YearMonth
-from ..profile import LoadedProfile, load_profile
+from .. import atomic
+from ..build.load import select_languages, select_variant
+from ..build.request import default_out_dir, output_stem
+from ..language.catalog import load_catalog
+from ..profile import model
+from ..profile.load import LoadedProfile, load_profile
+from ..profile.model import End, Expected, YearMonth
+from ..render.markdown import math_text
+from ..render.markup import Span, is_absolute, parse, web_url
+from ..view.cv import Bullet
+from ..view.text import TextChooser, paragraphs
 
 SCHEMA_URL = "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json"
 SUFFIX = ".resume.json"
@@ -70,7 +72,7 @@ def export(
     written = []
     for language, document in documents.items():
         target = out_dir / (output_stem(loaded.file, language, variant) + SUFFIX)
-        write_atomically(target, json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+        atomic.write_text(target, json.dumps(document, ensure_ascii=False, indent=2) + "\n")
         written.append(target)
     return written
 
@@ -86,8 +88,8 @@ class _Exporter:
     def __init__(self, loaded: LoadedProfile, language: str, variant: model.Variant | None):
         self.profile = loaded.profile
         self.catalog = load_catalog(language)
-        # The CV's own localizer: the same text, fallbacks and scoping as the PDF.
-        self.local = localizer(loaded.profile, loaded.source, self.catalog, variant)
+        # The CV's own text chooser: the same text, fallbacks and scoping as the PDF.
+        self.local = TextChooser(loaded.profile, loaded.source, self.catalog, variant)
         self.language = language
 
     def text(self, value: model.Text | None, path: tuple[str | int, ...]) -> str:
@@ -137,7 +139,7 @@ class _Exporter:
                     _clean({"network": _NETWORKS[contact.type], "username": text, "url": url})
                 )
         summary = self.local.text(profile.summary, ("summary",))
-        _put(basics, "summary", "\n\n".join(_markdown(part) for part in _paragraphs(summary)))
+        _put(basics, "summary", "\n\n".join(_markdown(part) for part in paragraphs(summary)))
         _put(basics, "profiles", profiles)
         return basics
 

@@ -11,10 +11,10 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from .. import atomic
 from ..errors import InputError
-from ..formats import write_atomically
-from ..locale import available_languages, load_catalog
-from ..model import Profile
+from ..language.catalog import available_languages, load_catalog
+from ..profile.model import Profile
 from ..resources import SCHEMA_FILE
 from .convert import T, profile_data
 from .document import read_resume
@@ -159,8 +159,6 @@ def _write_new(target: Path, text: str, force: bool) -> None:
         )
     target.parent.mkdir(parents=True, exist_ok=True)
     if force:
-        write_atomically(target, text)
+        atomic.write_text(target, text)
         return
-    # "x" mode closes the gap between the check above and the write.
-    with target.open("x", encoding="utf-8") as handle:
-        handle.write(text)
+    atomic.write_new(target, text)  # refuses a file made since the check above

@@ -1,0 +1,72 @@
+"""Files replaced whole, in one step: a reader sees the old file or the new one, never half.
+
+Every file cvtex writes goes through here: outputs placed by a build, pages, translation
+files, a profile rewritten by a merge, imported profiles, cache records. A write that fails
+(a full disk, a kill) leaves the previous file as it was and no temporary file beside it.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import secrets
+import shutil
+from pathlib import Path
+
+
+def _temporary(target: Path) -> Path:
+    # Hidden, beside the target (one file system, so the rename is one step), and named
+    # afresh each time: two writers of one file never share a temporary.
+    return target.with_name(f".{target.name}.{secrets.token_hex(4)}.cvtex-tmp")
+
+
+def write_bytes(target: Path, data: bytes) -> None:
+    """Write beside ``target``, then rename over it."""
+    temporary = _temporary(target)
+    try:
+        # "x": a new file with the usual permissions (mkstemp would make it private).
+        with temporary.open("xb") as handle:
+            handle.write(data)
+        os.replace(temporary, target)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def write_text(target: Path, text: str) -> None:
+    """``write_bytes`` of UTF-8 text with the newlines as written (never CRLF)."""
+    write_bytes(target, text.encode("utf-8"))
+
+
+def write_if_changed(target: Path, text: str) -> None:
+    """``write_text``, unless the file already holds exactly ``text`` (its time is kept)."""
+    try:
+        if target.read_text(encoding="utf-8") == text:
+            return
+    except (OSError, UnicodeDecodeError):
+        pass
+    write_text(target, text)
+
+
+def move_into_place(source: Path, target: Path) -> None:
+    """Replace ``target`` with ``source`` in one step, from another file system too (an
+    engine started before the output folder was known works in the temporary folder)."""
+    try:
+        os.replace(source, target)
+    except OSError as exc:
+        if exc.errno != errno.EXDEV:
+            raise
+        staged = _temporary(target)
+        try:
+            shutil.copyfile(source, staged)
+            os.replace(staged, target)
+        finally:
+            staged.unlink(missing_ok=True)
+
+
+def write_new(target: Path, text: str) -> None:
+    """Create ``target`` with ``text``; FileExistsError if any file (or link) has its name.
+
+    The check and the creation are one step, so nothing written in between is replaced.
+    """
+    with target.open("x", encoding="utf-8", newline="\n") as handle:
+        handle.write(text)

@@ -1,0 +1,285 @@
+"""A build, as its stages:
+
+1. **resolve** the request (request.py): what to build, every option with its default;
+2. **load** what it names (load.py): the profile, the catalogs, the variant, the theme;
+3. **localize** each language once (view/): one view, from which every output is made;
+4. **render** each format of each language through the renderers' table
+   (render/outputs.py): LaTeX source for pdf, finished documents for the others;
+5. **compile** the LaTeX sources (compile/): XeLaTeX, in parallel, with the head start;
+6. **place** the outputs (place.py), each in one step.
+
+A build that finds nothing changed since the last one (see cache.py) ends before the
+profile is even parsed. Otherwise XeLaTeX is started at once, so that it loads its format
+while the profile is loaded and rendered; each language whose source changed is then
+compiled, and the others keep their PDF. Documents other than PDFs are placed once every
+PDF has succeeded.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..compile import orphans
+from ..compile.engine import Engine
+from ..compile.headstart import (
+    engine_for,
+    engines_worth_starting,
+    recalled,
+    remember,
+    started_engines,
+)
+from ..errors import CvtexError, InputError
+from . import cache as records
+from .cache import BuildCache, Output, file_digests
+from .place import BuiltLanguage, kept_pdf, place_document, place_pdf, place_tex
+from .report import Reporter
+from .request import BuildRequest
+
+# The profile's models (pydantic) and the templates (Jinja) take ~100 ms to load: they
+# are imported where they are needed, after XeLaTeX has been started or found unneeded.
+if TYPE_CHECKING:
+    from ..render.document import Document
+    from ..render.latex import TexSource
+    from ..view.localize import Localized
+    from .load import Loaded
+
+WARNINGS_SHOWN = 10  # fallback warnings printed per language; validate lists them all
+
+
+def build(
+    request: BuildRequest, reporter: Reporter | None = None, engines: list[Engine] | None = None
+) -> list[BuiltLanguage]:
+    """The outputs ``request`` asks for; returns its PDFs (compiled, or kept when still
+    right: ``request.force`` compiles them all).
+
+    ``engines``: engines the caller started (a watch's, primed with each language's
+    preamble), in place of those a build starts itself. A compile takes one whose primer
+    its source begins with, removing it from the list; the others are left to the caller.
+    """
+    reporter = reporter or Reporter()
+    cache = BuildCache.load(request.out_dir)
+    # Hashed before anything is read, so that a save during the build is never missed.
+    before = file_digests([request.profile.resolve(), *(cache.inputs_of(request) or [])])
+    if (kept := _unchanged(request, cache, before)) is not None:
+        for result in kept:
+            reporter.ready(result)
+        return kept
+
+    wanted = engines_worth_starting(_expected_compiles(request, cache)) if request.wants_pdf else 0
+    with started_engines(request.out_dir, 0 if engines is not None else wanted) as started:
+        if started:  # given after they start: they read it only once their format is loaded
+            primer = recalled(
+                request.profile, request.theme_key(), request.variant, request.language_list()
+            )
+            for engine in started:
+                engine.prime(primer)
+        from .load import load
+
+        loaded = load(request)
+        inputs = loaded.input_files()
+        reporter.read(inputs)
+        sources, documents = render(loaded, localize(loaded))
+        report_fallbacks(sources, loaded, reporter)
+        request.out_dir.mkdir(parents=True, exist_ok=True)
+        # Before anything is compiled: a build that fails leaves the request unrecorded.
+        cache.forget_request(request)
+        built = compile_sources(
+            sources, loaded, cache, started if engines is None else engines, reporter
+        )
+        sources_by_language = {source.language: source.tex for source in sources}
+        remember(request.profile, request.theme_key(), request.variant, sources_by_language)
+    # Placed only now, so that a failed PDF leaves the other documents as they were too.
+    if documents:
+        request.out_dir.mkdir(parents=True, exist_ok=True)  # the engines' folder may be gone
+        for document in documents:
+            reporter.wrote(place_document(document, request.out_dir))
+    if request.only_pdf:  # the documents of other formats are not recorded
+        outputs = [Output(source.language, source.stem) for source in sources]
+        cache.record_request(request, file_digests(inputs, before), outputs)
+        cache.save()
+    return built
+
+
+def tex_sources(request: BuildRequest) -> list[TexSource]:
+    """The pure half of a PDF build: load, localize and render; no engine involved."""
+    from dataclasses import replace
+
+    from .load import load
+
+    loaded = load(replace(request, formats=("pdf",)))
+    sources, _ = render(loaded, localize(loaded))
+    return sources
+
+
+def _unchanged(
+    request: BuildRequest, cache: BuildCache, before: dict[Path, str | None]
+) -> list[BuiltLanguage] | None:
+    """The PDFs of the last build of this request, if nothing it read has changed since."""
+    if not request.only_pdf or request.force:
+        return None
+    outputs = cache.up_to_date(request, before)
+    if outputs is None:
+        return None
+    out_dir = request.out_dir
+    return [kept_pdf(o.language, o.stem, out_dir, cache.fit_of(o.stem)) for o in outputs]
+
+
+def _expected_compiles(request: BuildRequest, cache: BuildCache) -> int:
+    """How many languages will likely compile: those named, else the last build's."""
+    if (named := request.language_list()) is not None:
+        return len(named)
+    return len(cache.requests.get(request.cache_key(), {}).get("outputs", []))
+
+
+# -- localize -------------------------------------------------------------------------------
+
+
+def localize(loaded: Loaded) -> list[Localized]:
+    """Each language's view, made once: every output of the language is made from it."""
+    from ..view.localize import localized
+
+    profile = loaded.profile
+    return [
+        localized(profile.profile, profile.source, loaded.locales.catalog(language), loaded.variant)
+        for language in loaded.languages
+    ]
+
+
+# -- render ---------------------------------------------------------------------------------
+
+
+def render(loaded: Loaded, languages: list[Localized]) -> tuple[list[TexSource], list[Document]]:
+    """Every format asked for, of every language: the LaTeX sources still to compile, and
+    the documents ready to place."""
+    from ..render.latex import TexSource
+    from ..render.outputs import RENDERERS
+
+    sources: list[TexSource] = []
+    documents: list[Document] = []
+    for item in languages:
+        for name in loaded.request.formats:
+            rendered = RENDERERS[name](loaded, item)
+            if isinstance(rendered, TexSource):
+                sources.append(rendered)
+            else:
+                documents.append(rendered)
+    return sources, documents
+
+
+def report_fallbacks(sources: list[TexSource], loaded: Loaded, reporter: Reporter) -> None:
+    """A warning per text that falls back to another language; with --strict, an error."""
+    request = loaded.request
+    warnings = fallback_warnings(sources, loaded.profile.file, request.locale_files)
+    if request.strict and warnings:
+        count = sum(len(source.fallbacks) for source in sources)
+        raise InputError(
+            f"{count} text field(s) have no text in the language being built (--strict):\n"
+            + "\n".join(f"  {line}" for line in warnings),
+            "write the missing text (`cvtex validate` lists every field), "
+            "or build without --strict to fall back with a warning",
+        )
+    for line in warnings:
+        reporter.warning(line)
+
+
+def fallback_warnings(
+    sources: list[TexSource],
+    file: Path,
+    locale_files: tuple[Path, ...] = (),
+    limit: int = WARNINGS_SHOWN,
+) -> list[str]:
+    """One line per text that falls back, with its file and line; at most ``limit`` each."""
+    lines = []
+    for source in sources:
+        lines.extend(f"{file}:{fb.line}: {fb.message}" for fb in source.fallbacks[:limit])
+        if len(source.fallbacks) > limit:
+            given = "".join(f" --locale-file {path}" for path in locale_files)
+            lines.append(
+                f"... and {len(source.fallbacks) - limit} more in {source.language}: "
+                f"`cvtex validate {file} --lang {source.language}{given}` lists them all"
+            )
+    return lines
+
+
+# -- compile and place ----------------------------------------------------------------------
+
+
+def compile_sources(
+    sources: list[TexSource],
+    loaded: Loaded,
+    cache: BuildCache,
+    engines: list[Engine],
+    reporter: Reporter,
+) -> list[BuiltLanguage]:
+    """Each language whose PDF would change, typeset in parallel and placed as soon as it
+    is ready; the others keep the PDF they have."""
+    from ..compile.pdf import typeset
+
+    request, profile = loaded.request, loaded.profile
+    out_dir = request.out_dir
+    results: dict[str, BuiltLanguage] = {}
+    changed = []
+    for source in sources:
+        source = records.fitted_before(source, cache, profile)
+        key = records.source_key(source, profile)
+        fit = cache.fit_of(source.stem)
+        if (
+            not request.force
+            and cache.compiled_from(source.stem, key)
+            and records.fit_known(source, cache, profile)
+        ):
+            place_tex(out_dir, source.stem, source.tex)
+            cache.record_output(source.stem, key, source.tex, None, fit)
+            results[source.stem] = kept_pdf(source.language, source.stem, out_dir, fit)
+            reporter.ready(results[source.stem])
+        else:
+            changed.append(source)
+    # The slowest compile first, on an engine that has already loaded its format: one with
+    # CJK fonts, then the one that took longest last time (a time that depends on whether
+    # it had the head start, so it never puts English before Chinese).
+    changed.sort(key=lambda source: (source.cjk_fonts, cache.seconds(source.stem) or 0.0))
+    changed.reverse()
+
+    def compile_one(source: TexSource, engine: Engine | None) -> BuiltLanguage:
+        reporter.compiling(source.language)
+        built = place_pdf(typeset(source, profile, out_dir, request.timeout, engine), out_dir)
+        reporter.ready(built)
+        return built
+
+    from concurrent.futures import ThreadPoolExecutor  # 5 ms that need not delay XeLaTeX
+
+    errors: list[CvtexError] = []
+    # Each language is its own XeLaTeX process: on two cores they overlap almost fully.
+    workers = max(1, min(len(changed), os.cpu_count() or 1))
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        # A termination while submit() starts a thread would leave that thread unknown to
+        # the pool, so not waited for: its engine killed and its folder left at exit.
+        with orphans.uninterrupted():
+            futures = [
+                (source, pool.submit(compile_one, source, engine_for(source.tex, engines)))
+                for source in changed
+            ]
+        for source, future in futures:
+            try:
+                built = future.result()
+            except CvtexError as exc:
+                errors.append(exc)
+                continue
+            cache.record_output(
+                source.stem,
+                records.built_key(built, source, profile),
+                built.tex.read_text(encoding="utf-8"),
+                built.seconds,
+                records.fit_record(source, built, profile),
+            )
+            results[source.stem] = built
+    cache.save()  # what did compile stays recorded even if another language failed
+    if errors:
+        raise errors[0] if len(errors) == 1 else _combine(errors)
+    return [results[source.stem] for source in sources]
+
+
+def _combine(errors: list[CvtexError]) -> CvtexError:
+    return type(errors[0])("\n".join(str(error) for error in errors))

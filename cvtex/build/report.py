@@ -1,0 +1,33 @@
+"""What a build tells as it goes: the command line prints it, a watch collects it.
+
+A build calls its reporter from several threads (languages compile in parallel); the
+methods are called as things happen, each at most once per output.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .place import BuiltLanguage
+
+
+class Reporter:
+    """Tells nothing; a subclass overrides what it wants to hear of."""
+
+    def read(self, files: list[Path]) -> None:
+        """The files the build reads (profile, included files, templates, catalogs), known
+        once the profile is loaded: what a watch follows."""
+
+    def compiling(self, language: str) -> None:
+        """XeLaTeX starts on ``language``."""
+
+    def ready(self, built: BuiltLanguage) -> None:
+        """A language's PDF is in place: compiled now, or kept as it was still right."""
+
+    def warning(self, line: str) -> None:
+        """A text falls back to another language (with its file and line)."""
+
+    def wrote(self, path: Path) -> None:
+        """A document other than a PDF (md, html) was written."""

@@ -1,0 +1,137 @@
+"""The first stage: what to build, resolved once from a command line, a watch or a test.
+
+A :class:`BuildRequest` holds every option a build takes, with its defaults applied, and
+nothing read from the profile: it is made before the profile is parsed (while XeLaTeX
+starts), and it is what the build cache is keyed by. ``cvtex build``, ``watch``,
+``preview`` and the Makefile all make one with :func:`resolve_request`.
+
+This module stays light: no pydantic, no Jinja (the command line imports it before
+XeLaTeX is started).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..compile.engine import DEFAULT_TIMEOUT
+from ..errors import InputError
+
+# Every output a build can make, in the order a build writes them; each has a renderer in
+# render.outputs. pdf is compiled from the LaTeX source, the others are written as made.
+FORMATS = ("pdf", "md", "html")
+EXTENSIONS = {"md": ".md", "html": ".html"}
+
+
+@dataclass(frozen=True)
+class BuildRequest:
+    """What a build is asked for. Frozen: every stage reads it, none changes it."""
+
+    profile: Path
+    languages: str = "all"  # --lang as given: a comma list, or "all"
+    variant: str | None = None  # None: the profile's default_variant, if any
+    theme: str | None = None  # --theme as given; None: the variant's or profile's theme
+    formats: tuple[str, ...] = ("pdf",)
+    out_dir: Path = Path("out")
+    locale_files: tuple[Path, ...] = ()
+    strict: bool = False  # a text that falls back to another language is an error
+    force: bool = False  # compile every language, even those whose PDF is up to date
+    timeout: float = DEFAULT_TIMEOUT  # seconds XeLaTeX may take per language
+
+    def language_list(self) -> list[str] | None:
+        """The languages asked for by name; None for all the profile declares."""
+        if self.languages == "all":
+            return None
+        return [part.strip() for part in self.languages.split(",") if part.strip()]
+
+    @property
+    def wants_pdf(self) -> bool:
+        return "pdf" in self.formats
+
+    @property
+    def only_pdf(self) -> bool:
+        return self.formats == ("pdf",)
+
+    def cache_key(self) -> str:
+        """Every option that changes what a build makes (a file an option names is hashed
+        with the build's inputs instead, so that its content counts)."""
+        return json.dumps(
+            [
+                str(self.profile.resolve()),
+                self.languages,
+                _theme_key(self.theme),
+                self.variant,
+                [str(Path(file).resolve()) for file in self.locale_files],
+                self.strict,
+            ]
+        )
+
+    def theme_key(self) -> str:
+        return _theme_key(self.theme)
+
+
+def resolve_request(
+    profile: Path,
+    *,
+    languages: str | None = None,
+    variant: str | None = None,
+    theme: str | None = None,
+    formats: str | Sequence[str] | None = None,
+    out_dir: Path | None = None,
+    locale_files: Sequence[Path] = (),
+    strict: bool = False,
+    force: bool = False,
+    timeout: float = DEFAULT_TIMEOUT,
+) -> BuildRequest:
+    """A request with every default applied: the languages the profile declares, PDF,
+    ``out/`` beside the profile. Options are checked here; the profile is not read."""
+    chosen = languages.strip() if languages else ""
+    return BuildRequest(
+        profile=Path(profile),
+        languages=chosen if chosen and chosen != "all" else "all",
+        variant=variant or None,
+        theme=theme or None,
+        formats=tuple(select_formats(formats)),
+        out_dir=Path(out_dir) if out_dir is not None else default_out_dir(Path(profile)),
+        locale_files=tuple(Path(file) for file in locale_files),
+        strict=strict,
+        force=force,
+        timeout=timeout,
+    )
+
+
+def select_formats(requested: str | Sequence[str] | None) -> list[str]:
+    """``--format``: a comma list of the formats above; pdf when not given."""
+    if requested is None or (isinstance(requested, str) and not requested.strip()):
+        return ["pdf"]
+    parts = requested.split(",") if isinstance(requested, str) else list(requested)
+    chosen = [part.strip().lower() for part in parts if part.strip()]
+    unknown = [name for name in chosen if name not in FORMATS]
+    if unknown or not chosen:
+        shown = requested if isinstance(requested, str) else ",".join(requested)
+        raise InputError(
+            f"--format {shown}: unknown format {', '.join(unknown) or '(none)'}",
+            f"formats: {', '.join(FORMATS)} (a comma list, such as pdf,md,html)",
+        )
+    return list(dict.fromkeys(chosen))
+
+
+def default_out_dir(profile_file: Path) -> Path:
+    return profile_file.parent / "out"
+
+
+def output_stem(profile_file: Path, language: str, variant: str | None = None) -> str:
+    """``cv.industry.zh``: each output of a language is ``<stem>.<extension>``."""
+    parts = [profile_file.stem, variant, language]
+    return ".".join(part for part in parts if part)
+
+
+def _theme_key(theme: str | None) -> str:
+    """A theme folder given by path is named by where it is, whatever the current folder."""
+    if not theme:
+        return ""
+    if "/" in theme or theme.startswith((".", "~")):
+        return str(Path(theme).expanduser().resolve())
+    return theme

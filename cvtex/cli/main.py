@@ -1,0 +1,520 @@
+"""The ``cvtex`` command: a few lines per command over the library."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from .. import __version__
+from ..build.report import Reporter
+from ..build.request import FORMATS, BuildRequest, resolve_request
+from ..compile.engine import DEFAULT_TIMEOUT, stop_early
+from ..errors import CvtexError, ExitCode, InputError
+from ..resources import DEFAULT_THEME
+
+if TYPE_CHECKING:
+    from ..build.place import BuiltLanguage
+    from ..live.watch import Rebuilt
+
+# Only build's own light modules load with the CLI: the other commands import what they
+# need when they run, so that `cvtex build` starts XeLaTeX before pydantic and Jinja load.
+
+PROFILE = click.Path(path_type=Path, dir_okay=False)
+
+lang_option = click.option(
+    "--lang",
+    "langs",
+    envvar="CVTEX_LANG",
+    help="Comma list (en,zh,zh-TW) or all (default): every language the profile declares.",
+)
+locale_file_option = click.option(
+    "--locale-file",
+    "locale_files",
+    multiple=True,
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="A locale catalog (YAML) for another language, or to replace a shipped one; "
+    "repeatable. Its code is its code: key, else its file name (de.yaml: de).",
+)
+out_option = click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Output folder (default: out/ beside the profile).",
+)
+theme_option = click.option(
+    "--theme",
+    help="A built-in theme (`cvtex themes` lists them) or a theme folder; "
+    "default: the profile's theme:, else classic.",
+)
+variant_option = click.option(
+    "--variant", help="A variant named in the profile (one-page, industry, ...)."
+)
+
+
+def build_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Every option a build takes: `build`, `watch` and `preview` take them all alike, and
+    pass them to :func:`request_of` as they came."""
+    for option in reversed(
+        [
+            lang_option,
+            locale_file_option,
+            out_option,
+            theme_option,
+            variant_option,
+            click.option(
+                "--format",
+                "formats",
+                help=f"Comma list of {', '.join(FORMATS)} (default: pdf).",
+            ),
+            click.option(
+                "--timeout",
+                type=click.FloatRange(min=1),
+                default=DEFAULT_TIMEOUT,
+                show_default=True,
+                help="Seconds XeLaTeX may take for each language before it is stopped.",
+            ),
+            click.option(
+                "--force", is_flag=True, help="Compile every language, even those up to date."
+            ),
+            click.option(
+                "--strict",
+                is_flag=True,
+                help="Fail (exit 1) when a text falls back to another language.",
+            ),
+        ]
+    ):
+        command = option(command)
+    return command
+
+
+def request_of(profile: Path, options: dict[str, Any]) -> BuildRequest:
+    """The build the command line asks for, from the options of :func:`build_options`."""
+    return resolve_request(
+        profile,
+        languages=options["langs"],
+        variant=options["variant"],
+        theme=options["theme"],
+        formats=options["formats"],
+        out_dir=options["out_dir"],
+        locale_files=options["locale_files"],
+        strict=options["strict"],
+        force=options["force"],
+        timeout=options["timeout"],
+    )
+
+
+class _Group(click.Group):
+    """Turns cvtex's own errors into a message and an exit code, never a traceback."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except CvtexError as exc:
+            show_error(exc)
+            ctx.exit(int(exc.exit_code))
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            ctx.exit(130)
+        except (click.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except Exception as exc:  # a bug in cvtex: say so plainly, keep the trace for debugging
+            if os.environ.get("CVTEX_DEBUG"):
+                raise
+            click.secho(f"internal error: {type(exc).__name__}: {exc}", fg="red", err=True)
+            click.echo(
+                "  hint: this is a bug in cvtex; rerun with CVTEX_DEBUG=1 and report the traceback",
+                err=True,
+            )
+            ctx.exit(int(ExitCode.INTERNAL))
+
+
+def show_error(exc: CvtexError) -> None:
+    click.secho(f"error: {exc.message}", fg="red", err=True)
+    if exc.hint:
+        click.echo(f"  hint: {exc.hint}", err=True)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cvtex")
+def main() -> None:
+    """Typeset bilingual CVs (English and Chinese) from one YAML profile.
+
+    \b
+    Exit codes: 0 success, 1 a problem in your input, 2 a malformed command line,
+    3 a missing tool or font (see `cvtex doctor`), 4 XeLaTeX failed or timed out.
+    """
+
+
+def run() -> None:
+    """The ``cvtex`` executable: ``main``, then an exit that skips tearing the interpreter
+    down. Freeing every object pydantic and Jinja made takes 20-40 ms, after the PDFs are
+    already in place; once the output is flushed there is nothing left to clean up."""
+    try:
+        main()
+        code: object = 0
+    except SystemExit as exc:
+        code = exc.code
+    if isinstance(code, str):
+        click.echo(code, err=True)
+        code = 1
+    stop_early()  # started for a build that did not need it (nothing changed, --help, ...)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code if isinstance(code, int) else 0)
+
+
+@main.command()
+@click.argument("profile", type=PROFILE)
+@build_options
+@click.option("-q", "--quiet", is_flag=True, help="Print only errors.")
+def build(profile: Path, quiet: bool, **options: Any) -> None:
+    """Build PDFs (and their .tex), Markdown or HTML pages for the profile's languages.
+
+    Only languages whose PDF would change are compiled: the others are kept as they are.
+    """
+    from ..build.pipeline import build as run_build
+
+    run_build(request_of(profile, options), Progress(quiet))
+
+
+class Progress(Reporter):
+    """One line as each language starts compiling, one as each is ready."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+
+    def compiling(self, language: str) -> None:
+        if not self.quiet:
+            click.echo(f"{language}: compiling")
+
+    def ready(self, result: BuiltLanguage) -> None:
+        if self.quiet:
+            return
+        how = f"{result.seconds:.1f} s" if result.compiled else "up to date"
+        click.echo(f"{result.language}: {result.pdf} ({how})")
+        if result.fitted:  # design.fit_pages: what was tightened, or that nothing could fit
+            click.echo(f"{result.language}: {result.fitted}")
+
+    def warning(self, line: str) -> None:
+        if not self.quiet:
+            click.secho(f"warning: {line}", fg="yellow", err=True)
+
+    def wrote(self, written: Path) -> None:
+        if not self.quiet:
+            click.echo(f"wrote {written}")
+
+
+@main.command()
+@click.argument("profile", type=PROFILE)
+@build_options
+@click.option(
+    "--interval",
+    default=0.3,
+    show_default=True,
+    type=click.FloatRange(min=0.05),
+    help="Seconds between looks at the files.",
+)
+def watch(profile: Path, interval: float, **options: Any) -> None:
+    """Build, then rebuild whenever the profile, a file it includes or a template is saved.
+
+    Only the languages whose PDF changes are compiled. Stop with Ctrl-C.
+    """
+    from ..live.watch import WatchState
+    from ..live.watch import watch as watch_files
+
+    state = WatchState(request_of(profile, options))
+    click.echo(f"watching {profile} (Ctrl-C to stop)")
+    try:
+        watch_files(state, report_rebuild, interval)
+    except KeyboardInterrupt:
+        click.echo("stopped watching")
+
+
+def report_rebuild(result: Rebuilt) -> None:
+    """A watch's line for each build, and the error it stopped at, as `build` prints it."""
+    click.echo(result.summary())
+    if result.error is not None:
+        show_error(result.error)
+
+
+@main.command()
+@click.argument("profile", type=PROFILE)
+@build_options
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8420,
+    show_default=True,
+    help="The port on 127.0.0.1 to serve the page on (0: any free one).",
+)
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in the web browser.")
+@click.option(
+    "--viewer",
+    type=click.Choice(["pages", "browser"]),
+    help="How a pane shows its PDF: pages drawn by pdf.js, which keep their place when a "
+    "new PDF comes (default when Debian's libjs-pdf is installed), or the browser's own "
+    "PDF viewer (search, zoom; it starts at the top of each new PDF).",
+)
+def preview(
+    profile: Path, port: int, open_browser: bool, viewer: str | None, **options: Any
+) -> None:
+    """Build, rebuild on save, and show the languages side by side in the web browser.
+
+    The page is served on this computer only; each pane reloads when its PDF changes and
+    shows the error when a build fails. Stop with Ctrl-C.
+    """
+    from ..live.preview import preview as serve_preview
+    from ..live.watch import WatchState
+
+    def ready(url: str) -> None:
+        click.echo(f"preview of {profile}: {url} (Ctrl-C to stop)")
+
+    state = WatchState(request_of(profile, options))
+    try:
+        serve_preview(state, port, ready, report_rebuild, open_browser, viewer)
+    except KeyboardInterrupt:
+        click.echo("stopped the preview")
+
+
+@main.command()
+@click.argument("profile", type=PROFILE)
+@click.option(
+    "--to", "target", type=click.Choice(["jsonresume"]), default="jsonresume", show_default=True
+)
+@lang_option
+@out_option
+@click.option("--variant", help="A variant named in the profile: its exclusions apply.")
+def export(
+    profile: Path, target: str, langs: str | None, out_dir: Path | None, variant: str | None
+) -> None:
+    """Write the profile as JSON Resume files: <stem>.<lang>.resume.json per language."""
+    from .. import jsonresume
+
+    for written in jsonresume.export(profile, langs, out_dir, variant):
+        click.echo(f"wrote {written}")
+
+
+@main.command("import")
+@click.argument("files", nargs=-1, required=True, type=PROFILE)
+@click.option("-o", "--out", type=PROFILE, help="The profile to write (default: beside FILES).")
+@click.option("--lang", "langs", help="The files' languages, in order (en,zh); else detected.")
+@click.option("--force", is_flag=True, help="Overwrite an existing profile.")
+def import_(files: tuple[Path, ...], out: Path | None, langs: str | None, force: bool) -> None:
+    """Make a profile from a JSON Resume file, or from two in two languages (en and zh)."""
+    from .. import jsonresume
+
+    imported = jsonresume.import_resumes(list(files), out, force, langs)
+    for note in imported.notes:
+        click.echo(f"note: {note}", err=True)
+    click.echo(
+        f"wrote {imported.profile} ({', '.join(imported.languages)}); "
+        f"check it: cvtex validate {imported.profile}"
+    )
+
+
+@main.command()
+@click.argument("profile", type=PROFILE)
+@lang_option
+@locale_file_option
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Fail (exit 1) when a text falls back to another language or looks untranslated.",
+)
+def validate(
+    profile: Path, langs: str | None, locale_files: tuple[Path, ...], strict: bool
+) -> None:
+    """Check a profile and report, per language, which text falls back to another and
+    which looks untranslated (a plain English text in the Chinese CV)."""
+    from ..language.catalog import load_locales
+    from ..language.coverage import coverage
+    from ..profile.load import load_profile
+
+    loaded = load_profile(profile)
+    report = coverage(loaded, langs, load_locales(locale_files))
+    click.echo(report.text)
+    problems = []
+    if report.fallbacks:
+        problems.append(f"{report.fallbacks} text field(s) fall back to another language")
+    for language, found in report.untranslated.items():
+        problems.append(f"{len(found)} text field(s) look untranslated in {language}")
+    if not problems:
+        return
+    first = next(iter(report.untranslated), None)
+    hint = (
+        f"translate them with `cvtex translate export {profile} --lang {first}`, or write "
+        "{same: ...} for a text that is the same in every language"
+        if first
+        else "write the missing languages' text in the profile"
+    )
+    if strict:
+        raise InputError("; ".join(problems) + " (--strict)", hint)
+    for problem in problems:
+        click.secho(f"warning: {problem}", fg="yellow", err=True)
+    click.echo(f"  hint: {hint}", err=True)
+
+
+@main.group()
+def translate() -> None:
+    """Translate a profile: export the texts a language lacks, merge the translations back.
+
+    \b
+      cvtex translate export cv.yaml --lang zh     # writes cv.zh.translation.yaml
+      (fill in each zh: in that file)
+      cvtex translate merge cv.yaml cv.zh.translation.yaml
+    """
+
+
+@translate.command("export")
+@click.argument("profile", type=PROFILE)
+@click.option("--lang", "language", required=True, help="The language to translate into (zh).")
+@locale_file_option
+@click.option(
+    "-o",
+    "--out",
+    type=PROFILE,
+    help="The file to write: .yaml (default <stem>.<lang>.translation.yaml) or .csv.",
+)
+@click.option("--force", is_flag=True, help="Overwrite an existing translation file.")
+def translate_export(
+    profile: Path,
+    language: str,
+    locale_files: tuple[Path, ...],
+    out: Path | None,
+    force: bool,
+) -> None:
+    """Write the texts the CV in a language shows without text of that language."""
+    from ..build.load import select_languages
+    from ..language.catalog import load_locales
+    from ..language.translation import export_rows, write_rows
+    from ..profile.load import load_profile
+
+    loaded = load_profile(profile)
+    locales = load_locales(locale_files)
+    chosen = select_languages(language, loaded.profile.languages, locales)
+    if len(chosen) != 1:
+        raise click.BadParameter("give one language, such as zh", param_hint="--lang")
+    language = chosen[0]
+    rows = export_rows(loaded, language, locales)
+    target = out or profile.with_name(f"{profile.stem}.{language}.translation.yaml")
+    if target.exists() and not force:
+        raise InputError(
+            f"{target} already exists; it may hold a translator's work",
+            "merge it first, choose another name with --out, or pass --force",
+        )
+    write_rows(rows, target, profile, language)
+    if not rows:
+        click.echo(f"wrote {target}: nothing to translate into {language}")
+        return
+    click.echo(
+        f"wrote {target}: {len(rows)} text(s) to translate into {language}; fill them in, "
+        f"then: cvtex translate merge {profile} {target}"
+    )
+
+
+@translate.command("merge")
+@click.argument("profile", type=PROFILE)
+@click.argument("translations", type=click.Path(path_type=Path, dir_okay=False, exists=True))
+@click.option(
+    "-o",
+    "--out",
+    type=PROFILE,
+    help="Write the merged profile to this new file instead of replacing the profile.",
+)
+def translate_merge(profile: Path, translations: Path, out: Path | None) -> None:
+    """Write filled translations into the profile, keeping its comments and order.
+
+    The profile (and each included file changed) is first copied to <name>.bak (.bak2,
+    ... if taken); texts changed since the export, or translated already, are left alone.
+    """
+    from ..language.translation import merge
+
+    result = merge(profile, translations, out)
+    for problem in result.skipped:
+        click.secho(f"skipped: {problem}", fg="yellow", err=True)
+    for file in result.reformatted:
+        click.secho(
+            f"note: {file.name} is written in an indentation style the YAML writer does not "
+            "reproduce exactly; check the diff against its .bak copy",
+            err=True,
+        )
+    for file, copy in result.written:
+        kept = f" (the original is kept as {copy})" if copy else ""
+        click.echo(f"wrote {file}{kept}")
+    click.echo(
+        f"{result.merged} translation(s) into {result.language} merged, "
+        f"{result.empty} left empty, {len(result.skipped)} skipped"
+    )
+
+
+@main.command()
+@click.argument("path", type=PROFILE)
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+def new(path: Path, force: bool) -> None:
+    """Write a commented bilingual starter profile to PATH."""
+    from ..profile import starter
+
+    starter.write_starter(path, force=force)
+    click.echo(f"wrote {path}; edit it, then: cvtex build {path}")
+
+
+@main.command()
+def doctor() -> None:
+    """Check that XeLaTeX, the TeX packages and the fonts cvtex uses are installed."""
+    from ..doctor import diagnose
+
+    report = diagnose()
+    click.echo(report.text())
+    if not report.ok:
+        sys.exit(int(ExitCode.TOOLCHAIN_MISSING))
+
+
+@main.command()
+def themes() -> None:
+    """List the built-in themes: the name, then what it looks like."""
+    from ..look.theme import builtin_themes
+
+    found = builtin_themes()
+    width = max(len(theme.name) for theme in found)
+    for theme in found:
+        click.echo(f"{theme.name:<{width}}  {theme.description}")
+
+
+@main.group()
+def theme() -> None:
+    """Make a theme of your own (see `cvtex themes` for the built-in ones)."""
+
+
+@theme.command("new")
+@click.argument("folder", type=click.Path(path_type=Path, file_okay=False))
+@click.option(
+    "--from",
+    "parent",
+    default=DEFAULT_THEME,
+    show_default=True,
+    help="The theme to build on: a built-in name or a theme folder.",
+)
+def theme_new(folder: Path, parent: str) -> None:
+    """Write FOLDER: a theme that extends another, its override points commented.
+
+    Never writes over an existing folder.
+    """
+    from ..look.scaffold import write_theme
+
+    for written in write_theme(folder, parent):
+        click.echo(f"wrote {written}")
+    shown = folder if "/" in str(folder) else f"./{folder}"
+    click.echo(f"build with it: cvtex build PROFILE --theme {shown}")
+
+
+@main.command()
+def schema() -> None:
+    """Print the profile's JSON Schema (for editors' autocompletion)."""
+    from ..profile.schema import schema_text
+
+    click.echo(schema_text(), nl=False)

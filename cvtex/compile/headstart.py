@@ -1,0 +1,171 @@
+"""What a started XeLaTeX may read before the profile is even parsed: the preamble it began
+with last time.
+
+A Chinese pass spends most of its time in the preamble (fontspec, xeCJK, the CJK fonts),
+and a preamble rarely changes when a person edits their CV. So cvtex remembers, per
+profile, theme and variant, the start of each language's source it built (its primer: the
+preamble, and the theme's font warm-up after ``\\begin{document}``), and a started engine
+is given the part all the requested languages share as soon as it starts: it loads
+those packages and fonts while cvtex imports, validates and renders.
+
+It is a guess, checked before it counts: an engine is used only for a source that begins
+with exactly what it read, byte for byte; otherwise it is stopped and a fresh one compiles.
+So the record can be stale, wrong or missing and the PDF is the same, only slower. It
+lives in the per-user cache (see cachefiles), one small file per profile.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import shutil
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+
+from .. import cachefiles
+from ..errors import CvtexError
+from . import orphans
+from .engine import Engine, take_early
+
+FOLDER = "preambles"
+BODY_START = "\\begin{document}"
+# A template writes this line where the CV's text begins (after its font warm-up).
+BODY_MARK = "% The CV's text begins here."
+KEPT = 200  # profiles remembered; the oldest are forgotten first
+
+
+def preamble(tex: str) -> str:
+    """The source up to the line that opens the document body ("" without one)."""
+    at = tex.find(f"\n{BODY_START}")
+    return tex[: at + 1] if at >= 0 else ""
+
+
+def primer(tex: str) -> str:
+    """What an engine can run through before the CV's text exists: the preamble, the line
+    that opens the body (``\\begin{document}`` loads the fonts' first shapes and runs the
+    packages' begin-document hooks) and, up to the body mark, the theme's font warm-up
+    (which loads every face the text is set in). Just the preamble if the line that
+    opens the body has more on it."""
+    line = f"\n{BODY_START}\n"
+    at = tex.find(line)
+    if at < 0:
+        return preamble(tex)
+    start = at + len(line)
+    mark = tex.find(f"\n{BODY_MARK}\n", start - 1)
+    return tex[: mark + len(BODY_MARK) + 2] if mark >= 0 else tex[:start]
+
+
+def shared_start(texts: Iterable[str]) -> str:
+    """The longest run of whole lines that every text begins with."""
+    shared = []
+    for lines in zip(*(text.split("\n")[:-1] for text in texts), strict=False):
+        if any(line != lines[0] for line in lines):
+            break
+        shared.append(lines[0] + "\n")
+    return "".join(shared)
+
+
+def _record_file(profile_file: Path, theme: str | None, variant: str | None) -> Path | None:
+    folder = cachefiles.user_subfolder(FOLDER)
+    if folder is None:
+        return None
+    key = json.dumps([str(profile_file.resolve()), theme, variant])
+    return folder / f"{hashlib.sha256(key.encode('utf-8')).hexdigest()[:32]}.json"
+
+
+def recalled(
+    profile_file: Path, theme: str | None, variant: str | None, languages: Iterable[str] | None
+) -> str:
+    """The start every given language's source had last time (all remembered ones if
+    ``languages`` is None); "" when any of them was never built."""
+    file = _record_file(profile_file, theme, variant)
+    record = cachefiles.read_json(file) if file else None
+    if not isinstance(record, dict) or not record:
+        return ""
+    wanted = list(record) if languages is None else list(languages)
+    if not wanted or any(not isinstance(record.get(language), str) for language in wanted):
+        return ""
+    return shared_start(record[language] for language in wanted)
+
+
+def remember(
+    profile_file: Path, theme: str | None, variant: str | None, sources: Mapping[str, str]
+) -> None:
+    """Keep each language's primer for the next build (merged with those kept before)."""
+    file = _record_file(profile_file, theme, variant)
+    if file is None:
+        return
+    previous = cachefiles.read_json(file)
+    record = previous if isinstance(previous, dict) else {}
+    fresh = {language: primer(tex) for language, tex in sources.items()}
+    if all(record.get(language) == start for language, start in fresh.items()):
+        return
+    record.update(fresh)
+    cachefiles.write_json(file, record)
+    _forget_oldest(file.parent)
+
+
+def _forget_oldest(folder: Path) -> None:
+    try:
+        files = sorted(folder.glob("*.json"), key=lambda path: path.stat().st_mtime)
+    except OSError:
+        return
+    for old in files[:-KEPT]:
+        old.unlink(missing_ok=True)
+
+
+def engines_worth_starting(expected: int) -> int:
+    """One engine per language expected to compile, leaving a core for cvtex itself."""
+    spare_cores = (os.cpu_count() or 1) - 1
+    return max(1, min(spare_cores, expected or 1))
+
+
+@contextlib.contextmanager
+def started_engines(out_dir: Path, count: int) -> Iterator[list[Engine]]:
+    """Engines loading their format while the profile is read; those left unused are stopped.
+
+    The first may be one the ``cvtex`` executable started before the command line was
+    read, in the temporary folder; the others work in folders inside the out dir, so that
+    results move into place in one step. If the build fails before anything is written,
+    no empty out dir is left behind.
+    """
+    created = not out_dir.exists()
+    engines: list[Engine] = []
+    started: list[Engine] = []
+    with orphans.uninterrupted():  # never taken and not yet known to the cleanup below
+        if count and (early := take_early()) is not None:
+            engines.append(early)
+            started.append(early)
+    try:
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+            if not created:  # what a killed cvtex left here
+                orphans.remove_stale(out_dir, orphans.OUT_PREFIX)
+            for _ in range(count - len(engines)):
+                with orphans.uninterrupted():  # the folder and process known together
+                    engine = Engine(orphans.private_folder(orphans.OUT_PREFIX, out_dir))
+                    started.append(engine)
+                    engine.start()
+                engines.append(engine)
+        except (OSError, CvtexError):
+            pass  # no head start: the build takes a little longer, and the compile says why
+        yield engines
+    finally:
+        for engine in started:
+            if engine in engines or not engine.warm:  # never handed to a compile
+                engine.stop()
+                shutil.rmtree(engine.folder, ignore_errors=True)
+        if created:
+            with contextlib.suppress(OSError):
+                out_dir.rmdir()  # only if the build left it empty
+
+
+def engine_for(tex: str, engines: list[Engine]) -> Engine | None:
+    """A started engine that can typeset ``tex``, taken from ``engines``; None: start one."""
+    for engine in engines:
+        if engine.accepts(tex):
+            engines.remove(engine)
+            return engine
+    return None

@@ -1,0 +1,187 @@
+"""The compile stage: a language's LaTeX source typeset by XeLaTeX into a PDF, in a private
+folder, and fitted to its pages when the design asks for it.
+
+Nothing here is placed in the output folder: a :class:`Typeset` keeps its PDF and .tex in
+its engine's folder until the build places them (build.place) or discards them, so a
+failed compile, or a fit's trial that is not chosen, never touches the previous PDF.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..errors import EngineError, InputError
+from . import orphans
+from .engine import Engine, EngineRun
+
+if TYPE_CHECKING:
+    from ..look.fit import Step
+    from ..profile.load import LoadedProfile
+    from ..render.latex import TexSource
+
+
+@dataclass
+class Typeset:
+    """One XeLaTeX pass that succeeded, its results still in its engine's folder."""
+
+    source: TexSource
+    run: EngineRun
+    engine: Engine
+    fitted: str = ""  # what fit_pages did: "fitted to 1 page at 9.5 pt, spacing 55%"
+    step: Step | None = None  # the step of tightening it was typeset at
+
+    @property
+    def pdf(self) -> Path:
+        return self.run.pdf
+
+    @property
+    def tex(self) -> Path:
+        return self.engine.folder / f"{self.source.stem}.tex"
+
+    @property
+    def photo(self) -> Path | None:
+        return self.engine.folder / self.source.photo if self.source.photo else None
+
+    def discard(self) -> None:
+        self.engine.stop()
+        shutil.rmtree(self.engine.folder, ignore_errors=True)
+
+
+def typeset(
+    source: TexSource,
+    loaded: LoadedProfile,
+    out_dir: Path,
+    timeout: float,
+    engine: Engine | None = None,
+) -> Typeset:
+    """The source typeset, fitted to ``design.fit_pages`` if it sets one. ``engine``: one
+    already started (the head start), else a fresh one in a folder inside ``out_dir``."""
+    if source.fit is not None:
+        return _fitted(source, loaded, out_dir, timeout, engine)
+    return _one_pass(source, source.tex, loaded, out_dir, timeout, engine)
+
+
+def _fitted(
+    source: TexSource,
+    loaded: LoadedProfile,
+    out_dir: Path,
+    timeout: float,
+    engine: Engine | None = None,
+) -> Typeset:
+    """If the CV takes more pages than ``fit_pages``, the first step of tightening that
+    fits (see look.fit), trying several at once; the trials not chosen are discarded."""
+    from ..look.fit import first_fitting, steps
+
+    assert source.fit is not None
+    target = source.fit.pages
+    ladder = steps(source.fit.design)
+    start = ladder.index(source.fit_step) if source.fit_step in ladder else 0
+    trials = {start: _one_pass(source, source.tex, loaded, out_dir, timeout, engine)}
+    chosen: Typeset | None = None
+    try:
+        first = trials[start]
+        if first.run.pages <= target:
+            note = _fit_note(first.run.pages, ladder[start]) if start else ""
+            chosen = _choose(first, note, ladder[start])
+            return chosen
+        if start:  # what fitted this CV before no longer does (fonts changed): search again
+            plain = source.fit.render(source.fit.design)
+            trials[0] = _one_pass(source, plain, loaded, out_dir, timeout)
+            if trials[0].run.pages <= target:
+                chosen = _choose(trials[0], "", ladder[0])
+                return chosen
+
+        def typeset_step(index: int) -> None:
+            assert source.fit is not None
+            tighter = ladder[index].apply(source.fit.design)
+            trials[index] = _one_pass(source, source.fit.render(tighter), loaded, out_dir, timeout)
+
+        def pages_at(indexes: list[int]) -> dict[int, int]:
+            from concurrent.futures import ThreadPoolExecutor
+
+            wanted = [index for index in indexes if index not in trials]
+            with ThreadPoolExecutor(max_workers=max(1, len(wanted))) as pool:
+                list(pool.map(typeset_step, wanted))  # each trial is kept, to be discarded
+            return {index: trials[index].run.pages for index in indexes}
+
+        width = max(1, os.cpu_count() or 1)
+        found, seen = first_fitting(len(ladder), pages_at, target, width)
+        if found is None:
+            tightest = ladder[-1]
+            note = (
+                f"does not fit on {_pages(target)} even at {tightest.describe()} "
+                f"({_pages(seen[len(ladder) - 1])} needed); kept the design "
+                f"({_pages(trials[0].run.pages)})"
+            )
+            chosen = _choose(trials[0], note, ladder[0])
+        else:
+            chosen = _choose(trials[found], _fit_note(seen[found], ladder[found]), ladder[found])
+        return chosen
+    finally:
+        for trial in trials.values():
+            if trial is not chosen:
+                trial.discard()
+
+
+def _choose(trial: Typeset, note: str, step: Step) -> Typeset:
+    trial.fitted, trial.step = note, step
+    return trial
+
+
+def _fit_note(pages: int, step: Step) -> str:
+    return f"fitted to {_pages(pages)} at {step.describe()}"
+
+
+def _pages(count: int) -> str:
+    return f"{count} page" + ("" if count == 1 else "s")
+
+
+def _one_pass(
+    source: TexSource,
+    tex: str,
+    loaded: LoadedProfile,
+    out_dir: Path,
+    timeout: float,
+    engine: Engine | None = None,
+) -> Typeset:
+    from .provenance import missing_glyph_error, traced
+
+    if engine is None:
+        engine = Engine(orphans.private_folder(orphans.OUT_PREFIX, out_dir))
+    try:
+        if source.photo:
+            _copy_photo(loaded, engine.folder / source.photo)
+        try:
+            run = engine.run(tex, f"{source.stem}.tex", timeout)
+        except EngineError as exc:
+            raise traced(exc, tex, loaded) from None
+        if run.missing_glyphs:
+            raise missing_glyph_error(run.missing_glyphs, loaded)
+    except BaseException:
+        engine.stop()
+        shutil.rmtree(engine.folder, ignore_errors=True)
+        raise
+    return Typeset(source, run, engine)
+
+
+def _copy_photo(loaded: LoadedProfile, target: Path) -> None:
+    """The photo beside the source in the engine's folder, where the .tex expects it."""
+    assert loaded.profile.photo is not None
+    source = (loaded.file.parent / loaded.profile.photo.file).resolve()
+    if source.suffix.lower() not in (".png", ".jpg", ".jpeg", ".pdf"):
+        raise InputError(
+            f"{loaded.source.locate(('photo', 'file'))}: photo.file: {source.name} is not a "
+            "PNG, JPEG or PDF image"
+        )
+    try:
+        shutil.copyfile(source, target)
+    except OSError as exc:
+        raise InputError(
+            f"{loaded.source.locate(('photo', 'file'))}: photo.file: cannot read {source} "
+            f"({exc.strerror})",
+            "paths are relative to the profile's folder",
+        ) from None

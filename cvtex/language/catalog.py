@@ -1,0 +1,381 @@
+"""Locale catalogs: every string and convention that differs by language, read from YAML."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    Field,
+    PrivateAttr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from ..errors import InputError
+from ..profile.load import _suggest
+from ..profile.model import LANG_PATTERN, End, Expected, FontChoice, Fonts, Lang, Model, YearMonth
+from ..profile.source import SourceMap, format_path, load_yaml
+from ..resources import LOCALES_DIR
+
+
+def _pattern(**sample: object) -> Any:
+    """A str.format pattern that may use only the placeholders in ``sample``.
+
+    Checked when the catalog is read, so that a typo such as {yaer} is an error that
+    names the catalog's line rather than a crash in the middle of a build.
+    """
+    takes = ", ".join(f"{{{name}}}" for name in sample) or "no placeholders"
+
+    def check(value: str) -> str:
+        try:
+            value.format(**sample)
+        except KeyError as exc:
+            raise ValueError(f"unknown placeholder {{{exc.args[0]}}}: it takes {takes}") from None
+        except (IndexError, ValueError) as exc:
+            raise ValueError(
+                f"not a pattern cvtex can fill ({exc}): it takes {takes}; "
+                "write a literal brace as {{ or }}"
+            ) from None
+        return value
+
+    return Annotated[str, AfterValidator(check)]
+
+
+MonthPattern = _pattern(year=2020, month=9, month_name="Sep")
+DayPattern = _pattern(year=2020, month=9, day=3, month_name="Sep")
+YearPattern = _pattern(year=2020)
+RangePattern = _pattern(start="2020", end="2021")
+OpenRangePattern = _pattern(start="2020", present="now")
+ExpectedPattern = _pattern(date="2026")
+DegreePattern = _pattern(degree="Ph.D.", field="CS")
+VenuePattern = _pattern(abbr="ToN", year=2024, yy="24")
+AbbrPattern = _pattern(abbr="ToN")
+PatentPattern = _pattern(number="CN1")
+
+# The conversions of the OpenCC package that start from Simplified or Traditional text.
+OpenccConfig = Literal[
+    "s2t", "s2tw", "s2twp", "s2hk", "t2s", "tw2s", "tw2sp", "hk2s", "t2tw", "t2hk", "tw2t", "hk2t"
+]
+
+# The scripts `cvtex validate` tells apart: a letter's script is the first word of its
+# Unicode name (LATIN SMALL LETTER A, CJK UNIFIED IDEOGRAPH-4E2D: Han).
+Script = Literal[
+    "Latin",
+    "Han",
+    "Hiragana",
+    "Katakana",
+    "Hangul",
+    "Cyrillic",
+    "Greek",
+    "Arabic",
+    "Hebrew",
+    "Devanagari",
+    "Thai",
+]
+
+# Section kinds every catalog must name; other ids (projects, research, ...) are optional.
+REQUIRED_TITLES = ("education", "experience", "publications", "patents", "awards", "skills")
+
+
+class DateFormats(Model):
+    month: MonthPattern = Field(
+        description="A year and month: {year}, {month} (a number), {month_name}."
+    )
+    year: YearPattern = Field(description="A year alone: {year}.")
+    day: DayPattern = Field(
+        description="A full date (the updated: line): {year}, {month}, {day} (numbers), "
+        "{month_name}."
+    )
+    range: RangePattern = Field(description="{start} and {end}.")
+    open_range: OpenRangePattern = Field(
+        description="A range still going on: {start} and {present}."
+    )
+    present: str
+    expected: ExpectedPattern = Field(description="An end date still to come: {date}.")
+    year_separator: str = Field(description="Between the years of a list: 2022, 2023.")
+
+
+class Punctuation(Model):
+    list_separator: str
+    list_last: str
+    comma: str
+    author_separator: str
+    cjk_author_separator: str = Field(description="Between two names written in CJK.")
+    citation_separator: str = Field(description="Between authors, title and venue.")
+    colon: str
+    open_paren: str
+    close_paren: str
+    degree_field: DegreePattern | None = Field(
+        None,
+        description="How a degree and its field join in an entry written with this set "
+        "(an English degree in the Chinese CV: {degree} in {field}); without it, the "
+        "labels' degree_field.",
+    )
+    latin: Punctuation | None = Field(
+        None,
+        description="The punctuation of an entry written without CJK (an English paper in "
+        "the Chinese CV: its title, venue, year and tag keep English punctuation); "
+        "without it, the language's own.",
+    )
+
+
+class Labels(Model):
+    advisors: str
+    degree_field: DegreePattern = Field(
+        description="How a degree and its field join: {degree}, {field}."
+    )
+    venue_tag: VenuePattern = Field(description="The bold venue tag: {abbr}, {year}, {yy}.")
+    venue_tag_no_year: AbbrPattern = Field(
+        description="The venue tag when there is no year: {abbr}."
+    )
+    citation_year: bool = Field(description="Whether the year follows the venue in citations.")
+    patent_number: PatentPattern = Field(description="A patent's number: {number}.")
+    dissertation: str
+    gpa: str
+    rank: str
+    honors: str
+    mentors: str
+    updated: str = Field(description="The 'updated on' line: {date}.")
+    equal_contribution: str = Field(description="The legend of the * mark.")
+    corresponding_author: str = Field(description="The legend of the † mark.")
+
+
+class Catalog(Model):
+    code: Lang = Field(description="The language code; by default the file's name (de.yaml).")
+    language: str = Field(description="The language's own name.")
+    template: str = Field(
+        pattern=r"^[a-z0-9_-]+$",
+        description="The theme's child template that typesets it: en or zh.",
+    )
+    babel: str = Field("english", description="Hyphenation patterns (a polyglossia name).")
+    convert_from: Lang | None = Field(
+        None,
+        description="The language whose text is converted when a field has none of this "
+        "language's own (zh for zh-TW); entries and layout of that language apply too.",
+    )
+    opencc: OpenccConfig | None = Field(
+        None, description="The OpenCC conversion: s2twp (Taiwan phrasing), s2hk (Hong Kong)."
+    )
+    accepts: list[Lang] = Field(
+        default_factory=list,
+        description="Other keys of a text mapping that hold this language's own text, "
+        "tried in order after its code (zh-Hant for zh-TW and zh-HK).",
+    )
+    fonts: Fonts = Field(
+        default_factory=Fonts, description="CJK fonts, for languages the zh template sets."
+    )
+    scripts: list[Script] = Field(
+        default_factory=lambda: ["Latin"],
+        min_length=1,
+        description="The scripts the language is written in: a text with none of their "
+        "letters but words of another script looks untranslated (cvtex validate).",
+    )
+    titles: dict[str, str]
+    months: list[str] = Field(min_length=12, max_length=12)
+    dates: DateFormats
+    punctuation: Punctuation
+    labels: Labels
+    links: dict[str, str] = Field(description="Names of link kinds: pdf, slides, code, ...")
+    contact_labels: dict[str, str] = Field(
+        default_factory=dict,
+        description="Web pages: what precedes a contact whose value alone is unclear (GitHub).",
+    )
+    statuses: dict[str, str] = Field(description="Publication statuses; empty to show none.")
+    publication_types: dict[str, str] = Field(
+        description="Group headings by publication type, in the order they are shown."
+    )
+
+    _source: SourceMap | None = PrivateAttr(None)
+
+    @field_validator("titles")
+    @classmethod
+    def _titles_every_kind(cls, titles: dict[str, str]) -> dict[str, str]:
+        missing = [kind for kind in REQUIRED_TITLES if not titles.get(kind)]
+        if missing:
+            raise ValueError(f"missing key(s) {', '.join(missing)}")
+        return titles
+
+    @model_validator(mode="after")
+    def _conversion_complete(self) -> Catalog:
+        if (self.convert_from is None) != (self.opencc is None):
+            raise ValueError("convert_from and opencc go together: give both, or neither")
+        return self
+
+    @property
+    def file(self) -> Path | None:
+        """The YAML file the catalog was read from."""
+        return self._source.file if self._source else None
+
+    def locate(self, key: str) -> str:
+        """Where a top-level key of the catalog is written: file:line:column."""
+        return str(self._source.locate_key((key,))) if self._source else key
+
+    @property
+    def own_keys(self) -> tuple[str, ...]:
+        """The keys of a text mapping that hold this language's own text, in order."""
+        return (self.code, *self.accepts)
+
+    def title(self, section_id: str, kind: str) -> str:
+        return self.titles.get(section_id) or self.titles.get(kind) or section_id.title()
+
+    def format_date(self, date: YearMonth) -> str:
+        if date.month is None:
+            return self.dates.year.format(year=date.year)
+        month_name = self.months[date.month - 1]
+        if date.day is not None:
+            return self.dates.day.format(
+                year=date.year, month=date.month, day=date.day, month_name=month_name
+            )
+        return self.dates.month.format(year=date.year, month=date.month, month_name=month_name)
+
+    def format_end(self, end: End) -> str:
+        if end == "present":
+            return self.dates.present
+        if isinstance(end, Expected):
+            return self.dates.expected.format(date=self.format_date(end.expected))
+        assert isinstance(end, YearMonth)
+        return self.format_date(end)
+
+    def format_span(
+        self, start: YearMonth | None, end: End | None, single: YearMonth | None = None
+    ) -> str:
+        if single is not None:
+            return self.format_date(single)
+        if start is None:
+            return self.format_end(end) if end is not None else ""
+        if end is None:
+            return self.format_date(start)
+        if end == "present":
+            return self.dates.open_range.format(
+                start=self.format_date(start), present=self.dates.present
+            )
+        return self.dates.range.format(start=self.format_date(start), end=self.format_end(end))
+
+    def format_years(self, years: Sequence[int]) -> str:
+        return self.dates.year_separator.join(self.format_date(YearMonth(year)) for year in years)
+
+    def join(self, items: list[str]) -> str:
+        if len(items) <= 1:
+            return "".join(items)
+        sep = self.punctuation
+        return sep.list_separator.join(items[:-1]) + sep.list_last + items[-1]
+
+
+def catalog_file(code: str) -> Path:
+    return LOCALES_DIR / f"{code}.yaml"
+
+
+def available_languages() -> list[str]:
+    return sorted(path.stem for path in LOCALES_DIR.glob("*.yaml"))
+
+
+def is_shipped(code: str) -> bool:
+    return re.match(LANG_PATTERN, code) is not None and catalog_file(code).is_file()
+
+
+@cache
+def load_catalog(code: str) -> Catalog:
+    """A catalog cvtex ships (or that was dropped into its locales/ folder)."""
+    if not is_shipped(code):
+        raise InputError(
+            f"no locale catalog for {code!r}",
+            f"cvtex ships {', '.join(available_languages())}; for another language write a "
+            f"catalog (start from a copy of {catalog_file('en')}) and give it with "
+            f"--locale-file, or add it as {catalog_file('xx').parent}/<code>.yaml",
+        )
+    return read_catalog(catalog_file(code), expected_code=code)
+
+
+def read_catalog(file: Path, expected_code: str | None = None) -> Catalog:
+    """Read one catalog file; its code is its code: key, or else the file's name."""
+    if not file.is_file():
+        raise InputError(f"{file}: no such locale catalog", "check the path given to --locale-file")
+    data, source = load_yaml(file)
+    if not isinstance(data, dict):
+        raise InputError(
+            f"{file}: a locale catalog is a YAML mapping (language:, titles:, dates:, ...)",
+            f"start from a copy of {catalog_file('en')}",
+        )
+    data = {"code": file.stem, **data}
+    if expected_code is not None and data["code"] != expected_code:
+        raise InputError(
+            f"{source.locate_key(('code',))}: code: {data['code']!r} differs from the file's "
+            f"name {file.name}",
+            f"rename the file to {data['code']}.yaml, or remove code:",
+        )
+    try:
+        catalog = Catalog.model_validate(data)
+    except ValidationError as exc:
+        raise InputError(_describe(exc, source)) from None
+    catalog._source = source
+    return catalog
+
+
+def _describe(exc: ValidationError, source: SourceMap) -> str:
+    lines = [f"{source.file}: the locale catalog has problems:"]
+    for error in exc.errors(include_url=False):
+        path = tuple(error["loc"])
+        kind = error["type"]
+        if kind == "extra_forbidden":
+            key = str(path[-1])
+            problem = f"unknown key {key!r}{_suggest(key, _catalog_keys())}"
+        elif kind == "missing":
+            problem = f"missing key {path[-1]!r}"
+            path = path[:-1]
+        elif kind == "value_error":
+            problem = str(error["ctx"]["error"])
+        elif path == ("code",):
+            problem = (
+                f"{error['input']!r} is not a language code (en, de, zh-TW): "
+                "name the file <code>.yaml, or add code:"
+            )
+        else:
+            problem = error["msg"]
+        lines.append(f"  {source.locate_key(path)}: {format_path(path)}: {problem}")
+    return "\n".join(lines)
+
+
+@cache
+def _catalog_keys() -> frozenset[str]:
+    models = (Catalog, DateFormats, Punctuation, Labels, Fonts, FontChoice)
+    return frozenset(name for model in models for name in model.model_fields)
+
+
+@dataclass(frozen=True)
+class Locales:
+    """The catalogs one run may use: cvtex's own, and those given with --locale-file.
+
+    A given catalog replaces a shipped one with the same code.
+    """
+
+    added: dict[str, Catalog] = field(default_factory=dict)
+
+    def catalog(self, code: str) -> Catalog:
+        return self.added.get(code) or load_catalog(code)
+
+    def has(self, code: str) -> bool:
+        return code in self.added or is_shipped(code)
+
+    def codes(self) -> list[str]:
+        return sorted({*available_languages(), *self.added})
+
+
+def load_locales(files: Sequence[Path] = ()) -> Locales:
+    added: dict[str, Catalog] = {}
+    for file in files:
+        catalog = read_catalog(file)
+        if catalog.code in added:
+            raise InputError(
+                f"{file}: a second catalog for {catalog.code!r} (the first is "
+                f"{added[catalog.code].file})",
+                "give one --locale-file per language",
+            )
+        added[catalog.code] = catalog
+    return Locales(added)

@@ -1,0 +1,483 @@
+"""The translation round trip: the texts a language lacks out to a file, translations back in.
+
+``cvtex translate export`` writes, for one language, every text field that falls back to
+another language or looks untranslated (see untranslated.py): its path, line, text, and an
+empty column for the translation. A translator fills the column; ``cvtex translate merge``
+writes each translation into the profile, where the file and line say:
+
+- a plain string becomes a mapping by language, ``title: Fast Kernels`` ->
+  ``title: {en: Fast Kernels, zh: 高效算子}`` (a translation equal to the text becomes
+  ``{same: Fast Kernels}``: the same in every language, on purpose);
+- a mapping that lacks the language gains it (``{en: Ph.D.}`` -> ``{en: Ph.D., zh: 博士}``).
+
+The file is YAML (``.yaml``, ``.yml``) or CSV (``.csv``, UTF-8 with a byte-order mark so
+that spreadsheets read it as such). The profile is edited with ruamel.yaml's round trip, so
+its comments, key order, quoting and layout stay as written. Nothing is overwritten
+silently: a text changed since the export, or already translated, is left as it is and
+reported; the profile is replaced only after a copy of it is kept (``cv.yaml.bak``, then
+``cv.yaml.bak2``, ...), or the result goes to a new file (``--out``). Texts in an included
+file are written there, with its own copy; texts from a BibTeX file cannot be merged.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import atomic
+from ..errors import CvtexError, InputError
+from ..profile.load import LoadedProfile, load_profile
+from ..profile.source import Path_, SourceMap, format_path, load_yaml, unwrapped
+from .catalog import Locales
+from .untranslated import find_untranslated, script_of
+
+_KEYS = ("path", "line", "file")  # a row's other keys: its text's language and the target
+
+
+@dataclass(frozen=True)
+class Row:
+    """A text to translate: where it is written, its text and language, the translation."""
+
+    path: Path_  # in ``file``
+    line: int
+    file: Path
+    source: str  # the language of ``text``
+    text: str
+    translation: str = ""
+
+
+def export_rows(loaded: LoadedProfile, language: str, locales: Locales | None = None) -> list[Row]:
+    """The texts the CV in ``language`` shows without text of that language, in order."""
+    locales = locales or Locales()
+    catalog = locales.catalog(language)
+    view, untranslated = find_untranslated(loaded, catalog)
+    rows = [
+        _row(loaded, found.path, _language_of(found.text, loaded, language, locales), found.text)
+        for found in untranslated
+    ]
+    rows += [
+        _row(loaded, fallback.path, fallback.used, _text_in(loaded, fallback.path, fallback.used))
+        for fallback in view.fallbacks
+    ]
+    return sorted(rows, key=lambda row: (str(row.file) != str(loaded.file), row.line))
+
+
+def _row(loaded: LoadedProfile, path: Path_, source: str, text: str) -> Row:
+    written = _scalar_path(loaded.source, path)
+    file, inner = loaded.source.origin(written)
+    return Row(inner, loaded.source.locate(written).line, file, source, text.strip())
+
+
+def _scalar_path(source: SourceMap, path: Path_) -> Path_:
+    """The path of the text itself: a bullet or label written as {text: ...} holds it under
+    text:, an author or a skill written as {name: ...} under name:."""
+    for key in ("text", "name"):
+        if (*path, key) in source.positions:
+            return (*path, key)
+    return tuple(path)
+
+
+def _text_in(loaded: LoadedProfile, path: Path_, language: str) -> str:
+    value: Any = loaded.profile
+    for part in _scalar_path(loaded.source, path):
+        value = value[part] if isinstance(part, int) else getattr(value, str(part))
+    return value[language] if isinstance(value, dict) else str(value)
+
+
+def _language_of(text: str, loaded: LoadedProfile, target: str, locales: Locales) -> str:
+    """Which of the profile's languages a plain string is written in: the first (other
+    than the target and the languages converted from it) whose script its letters are in."""
+    others = [
+        code
+        for code in loaded.profile.languages
+        if code != target and locales.has(code) and locales.catalog(code).convert_from != target
+    ]
+    scripts = {script_of(ch) for ch in text if ch.isalpha()}
+    for code in others:
+        if scripts & set(locales.catalog(code).scripts):
+            return code
+    return others[0] if others else loaded.profile.languages[0]
+
+
+# -- the file a translator fills ---------------------------------------------------------
+
+
+def write_rows(rows: list[Row], target: Path, profile_file: Path, language: str) -> None:
+    folder = profile_file.resolve().parent
+    if target.suffix.lower() == ".csv":
+        atomic.write_text(target, "\ufeff" + _csv_text(rows, folder, language))
+    else:
+        atomic.write_text(target, _yaml_text(rows, folder, profile_file, language))
+
+
+def _relative(file: Path, folder: Path) -> str:
+    try:
+        return file.resolve().relative_to(folder).as_posix()
+    except ValueError:
+        return str(file.resolve())
+
+
+def _csv_text(rows: list[Row], folder: Path, language: str) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["path", "line", "file", "from", "text", language])
+    for row in rows:
+        where = [format_path(row.path), row.line, _relative(row.file, folder)]
+        writer.writerow([*where, row.source, _block(row.text).strip(), row.translation])
+    return out.getvalue()
+
+
+def _yaml_text(rows: list[Row], folder: Path, profile_file: Path, language: str) -> str:
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+    from ruamel.yaml.scalarstring import LiteralScalarString
+
+    def text(value: str) -> Any:
+        return LiteralScalarString(_block(value)) if "\n" in value else value
+
+    texts = CommentedSeq()
+    for row in rows:
+        item = CommentedMap(path=format_path(row.path), line=row.line)
+        if row.file.resolve() != profile_file.resolve():
+            item["file"] = _relative(row.file, folder)
+        item[row.source] = text(row.text)
+        item[language] = text(row.translation) if row.translation else None
+        texts.append(item)
+    document = CommentedMap(profile=profile_file.name, language=language, texts=texts)
+    document.yaml_set_start_comment(
+        f"Translations of {profile_file.name} into {language}: write each {language}: text.\n"
+        f"An empty {language}: leaves the field as it is; the text copied unchanged marks it\n"
+        "as the same in every language ({same: ...}). Then write them into the profile:\n"
+        f"  cvtex translate merge {profile_file.name} <this file>"
+    )
+    out = io.StringIO()
+    _yaml().dump(document, out)
+    return out.getvalue()
+
+
+def _yaml() -> Any:
+    from ruamel.yaml import YAML
+
+    yaml = YAML()
+    yaml.preserve_quotes = True
+    yaml.width = 4096  # never fold a long line that was one line
+    return yaml
+
+
+def read_rows(file: Path, profile_file: Path) -> tuple[str, list[Row]]:
+    """The target language and the rows of a filled translation file."""
+    folder = profile_file.resolve().parent
+    if file.suffix.lower() == ".csv":
+        return _read_csv(file, folder)
+    data, source = load_yaml(file, prose=True)
+    if not isinstance(data, dict) or not isinstance(data.get("texts"), list):
+        raise InputError(
+            f"{file}: not a translation file (language: and texts:)",
+            "write one with `cvtex translate export`",
+        )
+    language = data.get("language")
+    if not isinstance(language, str):
+        raise InputError(f"{source.locate(('language',))}: language: missing in {file}")
+    rows = []
+    for index, item in enumerate(data["texts"]):
+        where = source.locate(("texts", index))
+        if not isinstance(item, dict) or not isinstance(item.get("path"), str):
+            raise InputError(f"{where}: texts[{index}]: a text needs its path:")
+        sources = [key for key in item if key not in (*_KEYS, language)]
+        if len(sources) != 1:
+            raise InputError(
+                f"{where}: texts[{index}]: expected path, line, the text under its language "
+                f"and {language}:, got {', '.join(map(str, item))}"
+            )
+        translation = item.get(language)
+        rows.append(
+            Row(
+                _parse_path(item["path"], where),
+                int(item.get("line") or 0),
+                _file(item.get("file"), folder),
+                sources[0],
+                str(item[sources[0]] or "").strip(),
+                "" if translation is None else str(translation).strip(),
+            )
+        )
+    return language, rows
+
+
+def _read_csv(file: Path, folder: Path) -> tuple[str, list[Row]]:
+    try:
+        text = file.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{file}: cannot read it as UTF-8 text: {exc}") from None
+    reader = csv.reader(io.StringIO(text))
+    header = next(reader, [])
+    if header[:5] != ["path", "line", "file", "from", "text"] or len(header) != 6:
+        raise InputError(
+            f"{file}:1: expected the columns path, line, file, from, text and the language",
+            "keep the header that `cvtex translate export` wrote",
+        )
+    rows = []
+    for number, cells in enumerate(reader, start=2):
+        if not any(cells):
+            continue
+        if len(cells) != 6:
+            raise InputError(f"{file}:{number}: expected 6 columns, found {len(cells)}")
+        path, line, name, source, original, translation = cells
+        rows.append(
+            Row(
+                _parse_path(path, f"{file}:{number}"),
+                int(line) if line.isdigit() else 0,
+                _file(name or None, folder),
+                source,
+                unwrapped(original),
+                unwrapped(translation),
+            )
+        )
+    return header[5], rows
+
+
+_PART = re.compile(r"\[(\d+)\]|\.?([^.\[\]]+)")
+
+
+def _parse_path(text: str, where: object) -> Path_:
+    parts: list[str | int] = []
+    position = 0
+    while position < len(text):
+        match = _PART.match(text, position)
+        if match is None:
+            raise InputError(f"{where}: {text!r} is not a field's path (education[0].degree)")
+        parts.append(int(match[1]) if match[1] is not None else match[2])
+        position = match.end()
+    return tuple(parts)
+
+
+def _file(name: Any, folder: Path) -> Path | None:
+    return (folder / str(name)).resolve() if name else None
+
+
+# -- merging -------------------------------------------------------------------------------
+
+
+@dataclass
+class Merged:
+    """What a merge did: the files written (with their copies), and what it left alone."""
+
+    language: str
+    written: list[tuple[Path, Path | None]] = field(default_factory=list)  # file, its copy
+    merged: int = 0
+    empty: int = 0
+    skipped: list[str] = field(default_factory=list)
+    reformatted: list[Path] = field(default_factory=list)
+
+
+def merge(profile_file: Path, translations: Path, out: Path | None = None) -> Merged:
+    """Write the filled translations into the profile (and its included files)."""
+    loaded = load_profile(profile_file)  # a profile that does not load is not edited
+    language, rows = read_rows(translations, profile_file)
+    result = Merged(language)
+    by_file: dict[Path, list[Row]] = {}
+    for row in rows:
+        if not row.translation:
+            result.empty += 1
+            continue
+        file = (row.file or profile_file).resolve()
+        if file.suffix.lower() == ".bib":
+            result.skipped.append(
+                f"{format_path(row.path)}: from {file.name}; BibTeX text is not merged: "
+                "add the translation in the profile, under the entry's bib: key"
+            )
+            continue
+        by_file.setdefault(file, []).append(row)
+    main = profile_file.resolve()
+    if out is not None and set(by_file) - {main}:
+        others = ", ".join(sorted(file.name for file in set(by_file) - {main}))
+        raise InputError(
+            f"some translations go into included files ({others}), which --out cannot write",
+            "merge without --out: every file changed is kept as a .bak copy first",
+        )
+    if language not in loaded.profile.languages:
+        result.skipped.append(
+            f"{language} is not among the profile's languages: add it to languages: to build it"
+        )
+    edited = {}
+    for file, file_rows in by_file.items():
+        text, changed = _merge_file(file, file_rows, result)
+        if changed:
+            edited[file] = text
+    if out is not None:
+        _write_new(out, edited.get(main, main.read_text(encoding="utf-8")))
+        result.written.append((out, None))
+        return result
+    _replace(edited, result, profile_file)
+    return result
+
+
+def _merge_file(file: Path, rows: list[Row], result: Merged) -> tuple[str, bool]:
+    original = file.read_text(encoding="utf-8")
+    yaml = _yaml_like(original)
+    if yaml.dump_text(yaml.document) != original:
+        result.reformatted.append(file)
+    changed = False
+    for row in rows:
+        problem = _merge_row(yaml.document, row, result.language)
+        if problem:
+            result.skipped.append(f"{file.name}:{row.line}: {format_path(row.path)}: {problem}")
+        else:
+            result.merged += 1
+            changed = True
+    return yaml.dump_text(yaml.document), changed
+
+
+@dataclass
+class _Document:
+    yaml: Any
+    document: Any
+
+    def dump_text(self, document: Any) -> str:
+        out = io.StringIO()
+        self.yaml.dump(document, out)
+        return out.getvalue()
+
+
+def _yaml_like(text: str) -> _Document:
+    """The file, loaded to be written back with the indentation it was written with: the
+    first of the common styles that reproduces it exactly, else the closest."""
+    best: tuple[int, _Document] | None = None
+    for mapping, sequence, offset in ((2, 4, 2), (2, 2, 0), (4, 4, 2), (4, 6, 4), (4, 4, 0)):
+        yaml = _yaml()
+        yaml.indent(mapping=mapping, sequence=sequence, offset=offset)
+        try:
+            document = _Document(yaml, yaml.load(text))
+        except Exception as exc:  # ruamel's own errors: our loader has read it already
+            raise InputError(f"cannot edit the YAML: {exc}") from None
+        differing = _differing_lines(text, document.dump_text(document.document))
+        if differing == 0:
+            return document
+        if best is None or differing < best[0]:
+            best = (differing, document)
+    assert best is not None
+    return best[1]
+
+
+def _differing_lines(a: str, b: str) -> int:
+    import difflib
+
+    return sum(
+        1 for line in difflib.unified_diff(a.splitlines(), b.splitlines(), n=0) if line[:1] in "+-"
+    )
+
+
+def _merge_row(document: Any, row: Row, language: str) -> str | None:
+    """Write one translation; a reason when it is not written."""
+    from ruamel.yaml.comments import CommentedMap
+    from ruamel.yaml.scalarstring import FoldedScalarString, LiteralScalarString
+
+    parent = document
+    for part in row.path[:-1]:
+        try:
+            parent = parent[part]
+        except (KeyError, IndexError, TypeError):
+            return "no such field any more: export again"
+    key = row.path[-1] if row.path else None
+    try:
+        current = parent[key]
+    except (KeyError, IndexError, TypeError):
+        return "no such field any more: export again"
+    translation: Any = row.translation
+    source = current.get(row.source) if isinstance(current, dict) else current
+    if "\n" in translation or isinstance(source, LiteralScalarString | FoldedScalarString):
+        # A text written as a block (|, >) gets its translation written as one too.
+        translation = LiteralScalarString(_block(translation))
+    if isinstance(current, str):
+        if _text_of(current) != row.text:
+            return "its text changed since the export: export again"
+        if row.translation == row.text:
+            value = CommentedMap(same=current)
+        else:
+            value = CommentedMap([(row.source, current), (language, translation)])
+        if not isinstance(translation, LiteralScalarString) and "\n" not in current.strip():
+            value.fa.set_flow_style()
+        else:
+            # What followed the text (a comment, blank lines) now follows the mapping's end.
+            _move_comment(parent, key, value, list(value)[-1])
+        parent[key] = value
+        return None
+    if isinstance(current, dict):
+        if current.get(language) is not None or "same" in current:
+            return f"it has {language} text already: left as it is"
+        if _text_of(current.get(row.source) or "") != row.text:
+            return "its text changed since the export: export again"
+        last = list(current)[-1]
+        current[language] = translation
+        if not current.fa.flow_style():
+            _move_comment(current, last, current, language)
+        return None
+    return "not a text any more: export again"
+
+
+def _block(text: str) -> str:
+    """Paragraphs (one per line) as a literal block writes them: a blank line between."""
+    return "\n\n".join(text.splitlines()) + "\n"
+
+
+def _text_of(value: Any) -> str:
+    """A value of the profile as cvtex reads it (source.unwrapped for a | block)."""
+    from ruamel.yaml.scalarstring import LiteralScalarString
+
+    return unwrapped(value) if isinstance(value, LiteralScalarString) else str(value).strip()
+
+
+def _move_comment(parent: Any, key: Any, target: Any, target_key: Any) -> None:
+    comments = getattr(parent, "ca", None)
+    if comments is not None and (found := comments.items.pop(key, None)) is not None:
+        target.ca.items[target_key] = found
+
+
+def _write_new(out: Path, text: str) -> None:
+    try:
+        atomic.write_new(out, text)
+    except FileExistsError:
+        raise InputError(
+            f"{out} already exists; cvtex never overwrites a profile",
+            "choose another name for --out",
+        ) from None
+
+
+def _replace(edited: dict[Path, str], result: Merged, profile_file: Path) -> None:
+    """Keep a copy of each file, replace it, and check the profile still loads; if it does
+    not, put every file back."""
+    copies: dict[Path, Path] = {}
+    for file, text in edited.items():
+        copy = _backup_name(file)
+        with copy.open("xb") as handle:
+            handle.write(file.read_bytes())
+        copies[file] = copy
+        atomic.write_text(file, text)
+        result.written.append((file, copy))
+    try:
+        load_profile(profile_file)
+    except CvtexError as exc:
+        for file, copy in copies.items():
+            atomic.write_text(file, copy.read_text(encoding="utf-8"))
+        raise InputError(
+            f"the merged profile does not load, so nothing was changed: {exc.message}",
+            "this is a bug in cvtex; please report it with the translation file",
+        ) from None
+
+
+def _backup_name(file: Path) -> Path:
+    for candidate in _candidates(file):
+        if not candidate.exists():
+            return candidate
+    raise AssertionError("unreachable")
+
+
+def _candidates(file: Path) -> Iterator[Path]:
+    yield file.with_name(file.name + ".bak")
+    number = 2
+    while True:
+        yield file.with_name(f"{file.name}.bak{number}")
+        number += 1

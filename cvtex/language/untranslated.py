@@ -1,0 +1,126 @@
+"""Which texts of a CV look untranslated: written once for every language, in another script.
+
+A plain string (``title: Fast Training Library``) is shown as it is in every language, so
+the coverage count takes it as the Chinese CV's own text. It looks untranslated in a
+language when it has no letter of that language's scripts (the catalog's ``scripts:``)
+and has a word of another script: a Latin word of three or more letters written in lower
+case or capitalised (``training``, ``Beijing``; not ``GPU``, ``IWQoS``, ``Ph.D.``), or any
+letter of a script the language is not written in (Han in an English CV). Links, e-mail
+addresses and math are left out before looking.
+
+Some fields are never reported, because they are the same in every CV by nature: contacts
+other than a location, the authors, titles and venues of publications, patents'
+inventors and the names in a skill group. Anything else that is the same on purpose is
+written ``{same: ...}``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..profile.load import LoadedProfile
+from ..profile.model import Profile, Variant
+from ..profile.source import Path_, format_path
+from ..view.cv import CvView
+from ..view.localize import view_of
+from ..view.text import TextChooser
+from .catalog import Catalog
+
+
+@dataclass(frozen=True)
+class Untranslated:
+    """A plain string shown in a language it does not look written in."""
+
+    path: Path_
+    text: str
+    file: Path
+    line: int
+
+    def where(self, profile_file: Path) -> str:
+        return f"line {self.line}" if self.file == profile_file else f"{self.file}:{self.line}"
+
+    def describe(self, profile_file: Path) -> str:
+        shown = self.text if len(self.text) <= 60 else self.text[:57] + "..."
+        return f"{self.where(profile_file)}: {format_path(self.path)}: {shown!r}"
+
+
+def find_untranslated(
+    loaded: LoadedProfile, catalog: Catalog, variant: Variant | None = None
+) -> tuple[CvView, list[Untranslated]]:
+    """The CV's view in the catalog's language, and the plain strings it shows that look
+    untranslated there, in the order they are shown."""
+    local = TextChooser(loaded.profile, loaded.source, catalog, variant)
+    view = view_of(local)
+    found: dict[Path_, Untranslated] = {}
+    for path, text in local.plain:
+        if path in found or not reported(loaded.profile, path):
+            continue
+        if looks_untranslated(text, catalog.scripts):
+            position = loaded.source.locate(path)
+            found[path] = Untranslated(path, text.strip(), position.file, position.line)
+    # In the order of the files' lines: the profile's own, then included files'.
+    ordered = sorted(found.values(), key=lambda item: (item.file != loaded.file, item.line))
+    return view, ordered
+
+
+def reported(profile: Profile, path: Path_) -> bool:
+    """Whether a field may be reported at all (see the module's docstring)."""
+    match path:
+        case ("contacts", int(index), "value"):
+            return profile.contacts[index].type == "location"
+        case ("publications", _, "authors" | "title" | "venue", *_):
+            return False
+        case ("patents", _, "inventors", *_):
+            return False
+        case ("skills", _, "items", _):
+            return False
+    return True
+
+
+# Left out before looking: links' targets, addresses, math.
+_NOT_WORDS = re.compile(
+    r"\]\([^)]*\)"  # [text](target): the text stays
+    r"|\b(?:https?|ftp)://\S+|\bwww\.\S+|\bmailto:\S+|\S+@\S+"
+    r"|\$[^$]*\$"
+)
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+_SCRIPT_NAMES = {
+    "LATIN": "Latin",
+    "CJK": "Han",
+    "HIRAGANA": "Hiragana",
+    "KATAKANA": "Katakana",
+    "HANGUL": "Hangul",
+    "CYRILLIC": "Cyrillic",
+    "GREEK": "Greek",
+    "ARABIC": "Arabic",
+    "HEBREW": "Hebrew",
+    "DEVANAGARI": "Devanagari",
+    "THAI": "Thai",
+}
+
+
+def looks_untranslated(text: str, scripts: list[str]) -> bool:
+    """Whether ``text`` has no letter of ``scripts`` and a word of another script."""
+    runs = _LETTERS.findall(_NOT_WORDS.sub(" ", text))
+    if any(script_of(letter) in scripts for run in runs for letter in run):
+        return False
+    return any(_is_word(run, scripts) for run in runs)
+
+
+def script_of(letter: str) -> str | None:
+    for word in unicodedata.name(letter, "").split():
+        if word in _SCRIPT_NAMES:
+            return _SCRIPT_NAMES[word]
+    return None
+
+
+def _is_word(run: str, scripts: list[str]) -> bool:
+    script = script_of(run[0])
+    if script == "Latin":
+        # Capitals within a word mark a name or an abbreviation (IWQoS, PyTorch, GPU).
+        return len(run) >= 3 and (run.islower() or (run[0].isupper() and run[1:].islower()))
+    return script is not None and script not in scripts

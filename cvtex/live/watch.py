@@ -1,0 +1,346 @@
+"""``cvtex watch``: build, then build again as soon as a file the build reads is saved.
+
+The files are those the last successful build read (the profile, the files it includes,
+the theme's templates, the locale catalogs), always with the profile itself. On Linux the
+kernel tells of a save at once (inotify, on their folders, since editors often save by
+writing a new file and renaming it over the old); everywhere they are also polled, which
+works on every file system. Whether a file changed is always decided by its stamp, so an
+event only wakes the watch sooner. A rebuild goes through the build cache, so only the
+languages whose PDF changes are compiled.
+
+What makes a rebuild fast is an engine that is already waiting: after each build, one
+XeLaTeX per language is started and given the source that build compiled, up to and
+including ``\\begin{document}`` (headstart.primer), so that it loads its format, the
+packages and the fonts (most of a pass) before the next save. The build hands a compile
+the waiting engine only if the new source begins with exactly those bytes; otherwise a
+fresh engine compiles, so a changed preamble costs time, never a wrong PDF. At most one
+engine waits per language, and all are stopped when the watch ends.
+
+``watch_once(state)`` is one look at the files: the loop calls it on each wake-up, tests
+call it directly (and ``state.close()`` after).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..build.cache import BuildCache
+from ..build.pipeline import build
+from ..build.place import BuiltLanguage
+from ..build.report import Reporter
+from ..build.request import BuildRequest
+from ..compile import engine as engines
+from ..compile import headstart, orphans
+from ..errors import CvtexError
+
+Stamp = tuple[int, int, int] | None  # mtime, size, inode; None for a missing file
+DEFAULT_INTERVAL = 0.3
+
+
+@dataclass(frozen=True)
+class Rebuilt:
+    """One build: which languages were compiled, which kept, or the error it stopped at."""
+
+    changed: list[Path]  # what set it off; empty for the first build
+    compiled: list[str]
+    kept: list[str]
+    seconds: float
+    error: CvtexError | None = None
+    pdfs: dict[str, Path] = field(default_factory=dict)  # by language: those now up to date
+    languages: list[str] = field(default_factory=list)  # all the watch builds, as last known
+    primed: list[str] = field(default_factory=list)  # compiled on an engine that was waiting
+
+    def summary(self) -> str:
+        """The one line a watch prints for it (an error's message follows on its own)."""
+        cause = ", ".join(path.name for path in self.changed)
+        prefix = f"{time.strftime('%H:%M:%S')} {cause + ': ' if cause else ''}"
+        if self.error is not None:
+            return f"{prefix}build failed after {self.seconds:.1f} s"
+        if self.compiled:
+            verb = "rebuilt" if self.changed else "built"
+            kept = f" ({', '.join(self.kept)} up to date)" if self.kept else ""
+            return f"{prefix}{verb} {', '.join(self.compiled)} in {self.seconds:.1f} s{kept}"
+        return f"{prefix}nothing to rebuild: every PDF is up to date ({self.seconds:.1f} s)"
+
+
+@dataclass
+class Waiting:
+    """An engine waiting for a language's next source, with what it was started from."""
+
+    engine: engines.Engine
+    facts: str  # engine_facts() when it started: a TeX Live update retires it
+
+    def usable(self) -> bool:
+        process = self.engine.process
+        alive = process is not None and process.poll() is None
+        return alive and self.facts == engines.engine_facts()
+
+    def stop(self) -> None:
+        self.engine.stop()
+        shutil.rmtree(self.engine.folder, ignore_errors=True)
+
+
+@dataclass
+class WatchState:
+    request: BuildRequest  # resolved once: every rebuild builds the same thing
+    stamps: dict[Path, Stamp] = field(default_factory=dict)
+    built_once: bool = False
+    prime: bool = True  # keep an engine waiting per language (see the module's doc)
+    waiting: dict[str, Waiting] = field(default_factory=dict)  # by output stem
+    outputs: dict[str, str] = field(default_factory=dict)  # stem: language, last good build
+    recent: list[str] = field(default_factory=list)  # stems, the last compiled first
+    inputs: list[Path] = field(default_factory=list)  # the files the last build read
+
+    @property
+    def profile(self) -> Path:
+        return self.request.profile
+
+    def watched(self) -> list[Path]:
+        # What the last build read; before the first, what a build of the same request read
+        # last time (so that a template saved during the first build is not missed).
+        read = self.inputs or BuildCache.load(self.request.out_dir).inputs_of(self.request) or []
+        return list(dict.fromkeys([self.profile.resolve(), *read, *self.stamps]))
+
+    def close(self) -> None:
+        """Stop the engines that wait."""
+        while self.waiting:
+            self.waiting.popitem()[1].stop()
+
+
+def watch_once(state: WatchState, report: Callable[[Rebuilt], None] | None = None) -> list[Rebuilt]:
+    """Build if this is the first call or a watched file changed since the last;
+    ``report`` is told of the build before the next engines start (a preview's page then
+    loads the new PDFs while they are not yet using the cores)."""
+    now = {path: _stamp(path) for path in state.watched()}
+    changed = [path for path, stamp in now.items() if state.stamps.get(path) != stamp]
+    if state.built_once and not changed:
+        return []
+    state.stamps = now
+    result = _rebuild(state, changed if state.built_once else [])
+    state.built_once = True
+    # The build may have read new files (an include added): note their current state,
+    # so that only later saves count as changes.
+    for path in state.watched():
+        state.stamps.setdefault(path, _stamp(path))
+    if report is not None:
+        report(result)
+    if state.prime:
+        _prime_next(state)
+    return [result]
+
+
+def watch(
+    state: WatchState,
+    report: Callable[[Rebuilt], None],
+    interval: float = DEFAULT_INTERVAL,
+    stop: threading.Event | None = None,
+) -> None:
+    """Watch until ``stop`` is set (or forever), reporting each build; the engines that
+    wait are stopped however it ends."""
+    stop = stop or threading.Event()
+    waker = _Waker()
+    try:
+        while not stop.is_set():
+            # Followed before the files are looked at: a save from then on wakes the wait.
+            waker.follow(state.watched())
+            watch_once(state, report)
+            waker.follow(state.watched())  # and the files this build read for the first time
+            waker.wait(interval, stop)
+    finally:
+        waker.close()
+        state.close()
+
+
+def _rebuild(state: WatchState, changed: list[Path]) -> Rebuilt:
+    only_profile = bool(changed) and all(path == state.profile.resolve() for path in changed)
+    _forget_cached_facts(catalogs_and_themes=not only_profile)
+    started = time.perf_counter()
+    ready = _ready_engines(state) if state.prime else None
+    given = list(ready or [])
+    done = _Collected()
+    error = None
+    try:
+        build(state.request, done, engines=ready)
+        state.inputs = done.inputs
+    except CvtexError as exc:
+        error = exc
+    finally:
+        taken = [engine for engine in given if ready is None or engine not in ready]
+        state.waiting = {
+            stem: waiting
+            for stem, waiting in state.waiting.items()
+            if waiting.engine not in taken  # a compile took it, and has stopped it
+        }
+    seconds = time.perf_counter() - started
+    if error is None:
+        state.outputs = {_stem(result): result.language for result in done.built}
+    compiled = [_stem(result) for result in done.built if result.compiled]
+    state.recent = compiled + [stem for stem in state.recent if stem not in compiled]
+    return Rebuilt(
+        changed,
+        [result.language for result in done.built if result.compiled],
+        [result.language for result in done.built if not result.compiled],
+        seconds,
+        error,
+        {result.language: result.pdf for result in done.built},
+        list(state.outputs.values()),
+        [result.language for result in done.built if result.compiled and result.primed],
+    )
+
+
+class _Collected(Reporter):
+    def __init__(self) -> None:
+        self.built: list[BuiltLanguage] = []
+        self.inputs: list[Path] = []
+
+    def read(self, files: list[Path]) -> None:
+        self.inputs = files
+
+    def ready(self, built: BuiltLanguage) -> None:
+        self.built.append(built)
+
+
+def _stem(result: BuiltLanguage) -> str:
+    return result.pdf.name[: -len(".pdf")]
+
+
+def _ready_engines(state: WatchState) -> list[engines.Engine]:
+    """The waiting engines a build may take; those that ended or are out of date are
+    stopped (a TeX Live update since they started, a preamble error they stopped at)."""
+    for stem, waiting in list(state.waiting.items()):
+        if not waiting.usable():
+            waiting.stop()
+            del state.waiting[stem]
+    return [waiting.engine for waiting in state.waiting.values()]
+
+
+def _prime_next(state: WatchState) -> None:
+    """One engine per language waiting on the source it was last built from (its .tex in
+    the out dir: after a failed build, that of the last good one).
+
+    A waiting engine holds about 200 MB, and a machine compiles only as many languages at
+    once as it has cores: so with more languages than that, those compiled last wait."""
+    out_dir = state.request.out_dir
+    order = {stem: index for index, stem in enumerate(state.recent)}
+    wanted = sorted(state.outputs, key=lambda stem: order.get(stem, len(order)))
+    wanted = wanted[: max(2, os.cpu_count() or 1)]
+    for stem in [stem for stem in state.waiting if stem not in wanted]:
+        state.waiting.pop(stem).stop()
+    for stem in wanted:
+        try:
+            primer = headstart.primer((out_dir / f"{stem}.tex").read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError):
+            continue
+        current = state.waiting.get(stem)
+        if current is not None:
+            if current.engine.primed == primer and current.usable():
+                continue
+            state.waiting.pop(stem).stop()
+        with orphans.uninterrupted():  # the engine is known to the watch once started
+            if primer and (started := _start_engine(out_dir, primer)) is not None:
+                state.waiting[stem] = started
+
+
+def _start_engine(out_dir: Path, primer: str) -> Waiting | None:
+    try:
+        engine = engines.Engine(orphans.private_folder(orphans.OUT_PREFIX, out_dir))
+    except OSError:
+        return None
+    waiting = Waiting(engine, engines.engine_facts())
+    try:
+        engine.start()
+        engine.prime(primer)
+    except (OSError, CvtexError):  # no waiting engine: the next build starts its own
+        waiting.stop()
+        return None
+    if not engine.primed:  # no pipe, or a preamble larger than one: nothing gained
+        waiting.stop()
+        return None
+    return waiting
+
+
+class _Waker:
+    """Wakes the watch as soon as a file in a watched folder is written (inotify, where
+    the ``inotify_simple`` binding and the kernel have it), else after ``interval``."""
+
+    # Written and closed, renamed into place, or touched. Not a removal nor a creation:
+    # an editor that saves by moving the old file away then writing a new one would set
+    # off a build of a missing or empty file; its last write wakes the watch anyway.
+    def __init__(self) -> None:
+        self._inotify = None
+        self._folders: dict[int, Path] = {}
+        self._files: set[Path] = set()
+        try:
+            from inotify_simple import INotify, flags
+        except ImportError:
+            return
+        with contextlib.suppress(OSError):
+            self._inotify = INotify()
+            self._mask = flags.CLOSE_WRITE | flags.MOVED_TO | flags.ATTRIB
+
+    def follow(self, files: Iterable[Path]) -> None:
+        """Watch the folders of ``files`` (added as a build reads new ones; never removed:
+        a watch reads few folders)."""
+        if self._inotify is None:
+            return
+        self._files = set(files)
+        known = set(self._folders.values())
+        for folder in {path.parent for path in self._files} - known:
+            with contextlib.suppress(OSError):
+                self._folders[self._inotify.add_watch(folder, self._mask)] = folder
+
+    def wait(self, interval: float, stop: threading.Event) -> None:
+        if self._inotify is None:
+            stop.wait(interval)
+            return
+        deadline = time.monotonic() + interval
+        while (remaining := deadline - time.monotonic()) > 0 and not stop.is_set():
+            # In slices, so that a stop is seen soon whatever the interval.
+            events = self._inotify.read(timeout=max(1, int(min(remaining, 0.25) * 1000)))
+            for event in events:
+                folder = self._folders.get(event.wd)
+                if folder is not None and folder / event.name in self._files:
+                    return
+
+    def close(self) -> None:
+        if self._inotify is not None:
+            self._inotify.close()
+
+
+def _forget_cached_facts(catalogs_and_themes: bool = True) -> None:
+    """What a build learns once per process is learnt again for each rebuild of a watch:
+    fonts or TeX Live may have been installed (after a build that said they were missing)
+    since the last one, and catalogs and themes saved, unless the save was the profile's
+    alone (the common case, whose rebuild then reads only the profile again)."""
+    from ..look import fonts
+
+    if catalogs_and_themes:
+        from ..language.catalog import load_catalog
+        from ..look.theme import forget_themes
+        from ..render.latex import forget_templates
+
+        forget_themes()
+        forget_templates()
+        load_catalog.cache_clear()
+    for cached in (
+        fonts.fontconfig_state,
+        fonts.installed_families,
+        fonts.in_tex_tree,
+        engines.engine_facts,
+    ):
+        cached.cache_clear()
+
+
+def _stamp(path: Path) -> Stamp:
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    return (stat.st_mtime_ns, stat.st_size, stat.st_ino)

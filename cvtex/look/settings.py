@@ -1,0 +1,176 @@
+"""The one place where a theme, the profile, a variant and a language meet: what a template
+needs besides the CV itself (its design, fonts and icons)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import ToolchainError
+from ..language.catalog import Catalog, Locales
+from ..language.scripts import CJK
+from ..profile.model import DesignOptions, FontChoice, Fonts, Profile, Variant
+from ..profile.source import SourceMap
+from .design import Design, Layer, language_layers, merge_design
+from .fontplan import LIST_FONTS_HINT, ScriptFonts, plan_scripts, used_scripts
+from .fonts import ResolvedFont, describe, installed_families, resolve
+from .theme import Theme
+
+
+@dataclass(frozen=True)
+class FontSet:
+    """The font plan: the fonts a CV is set in, as fontspec and xeCJK take them (None: not
+    needed), and a font for each other script its text uses (fontplan.py)."""
+
+    serif: ResolvedFont | None
+    sans: ResolvedFont | None
+    cjk_serif: ResolvedFont | None
+    cjk_sans: ResolvedFont | None
+    scripts: tuple[ScriptFonts, ...] = ()
+
+    @property
+    def rtl(self) -> bool:
+        """Whether some text runs right to left (the template turns on TeX--XeT)."""
+        return any(script.rtl for script in self.scripts)
+
+
+@dataclass(frozen=True)
+class Icons:
+    font: str | None  # None: the icon font is not installed, and contacts show no icons
+    codes: dict[str, str]  # contact type -> code point in that font
+
+
+@dataclass(frozen=True)
+class Settings:
+    language: str
+    design: Design
+    fonts: FontSet
+    icons: Icons
+
+
+def design_for(
+    theme: Theme,
+    catalog: Catalog,
+    profile: Profile,
+    source: SourceMap,
+    variant: Variant | None = None,
+    variant_name: str | None = None,
+) -> Design:
+    """Theme defaults, the profile's design:, the variant's design:, each with its options for
+    this language after its general ones; the later wins."""
+    own, converted_from = catalog.own_keys, catalog.convert_from
+    layers = theme.design_layers(own, converted_from)
+
+    def written(design: DesignOptions | None, base: tuple[str | int, ...]) -> list[Layer]:
+        return [
+            Layer(
+                options,
+                str(source.locate_key((*base, *(("per_language", key) if key else ())))),
+                True,
+            )
+            for key, options in language_layers(design, own, converted_from)
+        ]
+
+    layers += written(profile.design, ("design",))
+    if variant is not None:
+        base = ("variants", variant_name or "", "design")
+        if variant.font_size is not None:
+            font_size = DesignOptions(font_size=float(variant.font_size.removesuffix("pt")))
+            layers.append(Layer(font_size, str(source.locate((*base[:-1], "font_size"))), True))
+        layers += written(variant.design, base)
+    return merge_design(layers)
+
+
+def language_settings(
+    theme: Theme,
+    catalog: Catalog,
+    profile: Profile,
+    source: SourceMap,
+    variant: Variant | None = None,
+    variant_name: str | None = None,
+    view: Any = None,
+    locales: Locales | None = None,
+) -> Settings:
+    """Everything a template needs for one language besides the localized CV ``view``,
+    whose text (with the catalog's) the font plan is made for."""
+    design = design_for(theme, catalog, profile, source, variant, variant_name)
+    own_fonts = profile.fonts.get(catalog.code)
+    fonts = own_fonts or catalog.fonts
+    own_fonts_at = str(source.locate_key(("fonts", catalog.code)))
+    cjk_serif = resolve(fonts.serif)
+    cjk_sans = resolve(fonts.sans) or cjk_serif
+    if fonts.serif and cjk_serif is None:
+        where = f"{own_fonts_at}: fonts.{catalog.code}: " if own_fonts else ""
+        install = f"sudo apt-get install {fonts.package}   (or: make system-deps)"
+        raise ToolchainError(
+            f"{where}no font for {catalog.language} ({catalog.code}) is installed: "
+            f"looked for {describe(fonts.serif)}",
+            install if fonts.package else f"install one of them; {LIST_FONTS_HINT}",
+        )
+    if own_fonts and own_fonts.sans and resolve(own_fonts.sans) is None:
+        raise ToolchainError(
+            f"{own_fonts_at}: fonts.{catalog.code}.sans: none of {describe(own_fonts.sans)} "
+            "is installed",
+            f"install one of them, or remove sans: to use the serif font; {LIST_FONTS_HINT}",
+        )
+    bold = fonts.bold or catalog.fonts.bold
+    used = used_scripts(view, catalog) if view is not None else {}
+    if cjk_serif is None and CJK in used:
+        # CJK text in a CV whose language has no CJK fonts (a Chinese co-author in the
+        # English CV): those of the profile's languages, else Simplified Chinese's.
+        for candidate in _cjk_fonts(profile, locales or Locales()):
+            if cjk_serif := resolve(candidate.serif):
+                cjk_sans = resolve(candidate.sans) or cjk_serif
+                bold = candidate.bold
+                break
+    if cjk_serif is not None and cjk_sans is not None and bold == "sans":
+        cjk_serif = cjk_serif.with_bold_of(cjk_sans)
+    serif, sans = _latin(design, "serif"), _latin(design, "sans")
+    script_layers = {
+        key.removeprefix("scripts."): layer
+        for key, layer in design.origins.items()
+        if key.startswith("scripts.")
+    }
+    scripts = plan_scripts(
+        used,
+        {"serif": serif, "sans": sans},
+        design.scripts,
+        [name for name, layer in script_layers.items() if layer.by_user],
+        {name: layer.origin for name, layer in script_layers.items()},
+    )
+    icon_font = theme.icon_font if theme.icon_font in installed_families() else None
+    return Settings(
+        language=catalog.code,
+        design=design,
+        fonts=FontSet(serif, sans, cjk_serif, cjk_sans, scripts),
+        icons=Icons(icon_font, theme.icons if icon_font else {}),
+    )
+
+
+def _cjk_fonts(profile: Profile, locales: Locales) -> Iterator[Fonts]:
+    """The CJK fonts of the profile's languages, in its order (its own choice first), then
+    Simplified Chinese's; a profile's own choice without ``bold`` takes its language's
+    (else Simplified Chinese's)."""
+    simplified = locales.catalog("zh").fonts
+    for language in profile.languages:
+        catalog = locales.catalog(language).fonts if locales.has(language) else simplified
+        if own := profile.fonts.get(language):
+            bold = own.bold or catalog.bold or simplified.bold
+            yield own.model_copy(update={"bold": bold})
+        if locales.has(language):
+            yield catalog
+    yield simplified
+
+
+def _latin(design: Design, role: str) -> ResolvedFont | None:
+    """The first installed candidate; one the profile names must be installed."""
+    choices: list[FontChoice] = getattr(design, role)
+    found = resolve(choices)
+    layer = design.origins.get(role)
+    if found is None and layer is not None and layer.by_user:
+        raise ToolchainError(
+            f"{layer.origin}: design.fonts.{role}: none of {describe(choices)} is installed",
+            f"install it, or name another font; {LIST_FONTS_HINT}",
+        )
+    return found

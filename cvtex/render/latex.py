@@ -1,0 +1,167 @@
+"""Render a localized CV into LaTeX source with the theme's paired templates.
+
+:func:`tex_source` is the pdf row of the renderers' table (render.outputs): its
+:class:`TexSource` is what the compile stage typesets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import TYPE_CHECKING
+
+import jinja2
+
+from .. import cachefiles
+from ..compile.headstart import BODY_MARK
+from ..errors import InputError
+from ..language.catalog import Catalog
+from ..look.design import Design
+from ..look.fit import Step
+from ..look.settings import Settings, language_settings
+from ..look.theme import Theme
+from ..view.cv import CvView, Fallback
+from .templates import ThemeLoader, template_error
+from .texescape import TexCode, escape_text, tex_url, to_tex
+
+if TYPE_CHECKING:
+    from ..build.load import Loaded
+    from ..view.localize import Localized
+
+
+@dataclass(frozen=True)
+class Fit:
+    """What fitting a CV to ``pages`` needs: its design and a way to render it at a step."""
+
+    pages: int
+    design: Design
+    render: Callable[[Design], str]  # the same view, catalog, theme and fonts
+    base_tex: str  # the CV at its design: what a fit found before is remembered by
+
+
+@dataclass(frozen=True)
+class TexSource:
+    """One language's LaTeX source, ready for XeLaTeX."""
+
+    language: str
+    stem: str
+    tex: str
+    fallbacks: list[Fallback]
+    photo: str | None = None  # the file name the .tex expects the photo under
+    cjk_fonts: bool = False  # the source loads xeCJK and CJK fonts: the slower compile
+    fit: Fit | None = None  # design.fit_pages: how to typeset the same CV tighter
+    fit_step: Step | None = None  # the step ``tex`` is typeset at, when it is not the design's
+    format: str = "pdf"
+
+
+def tex_source(loaded: Loaded, item: Localized) -> TexSource:
+    """The CV's source in the language of ``item``, with the font plan made from its text."""
+    profile = loaded.profile
+    settings = language_settings(
+        loaded.theme,
+        item.catalog,
+        profile.profile,
+        profile.source,
+        loaded.variant,
+        loaded.variant_name,
+        item.view,
+        loaded.locales,
+    )
+    tex = render_tex(item.view, item.catalog, loaded.theme, settings)
+    fit = None
+    if settings.design.fit_pages:
+        render = _renderer(item.view, item.catalog, loaded.theme, settings)
+        fit = Fit(settings.design.fit_pages, settings.design, render, tex)
+    cjk = settings.fonts.cjk_serif is not None
+    return TexSource(
+        item.language,
+        loaded.stem(item.language),
+        tex,
+        item.view.fallbacks,
+        item.view.photo,
+        cjk,
+        fit,
+    )
+
+
+def _renderer(
+    view: CvView, catalog: Catalog, theme: Theme, settings: Settings
+) -> Callable[[Design], str]:
+    return lambda design: render_tex(view, catalog, theme, replace(settings, design=design))
+
+
+@cache
+def _environment(theme: Theme) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=ThemeLoader(theme),
+        # LaTeX is full of {% and {{; these delimiters never occur in it.
+        block_start_string="((*",
+        block_end_string="*))",
+        variable_start_string="(((",
+        variable_end_string=")))",
+        comment_start_string="((=",
+        comment_end_string="=))",
+        line_comment_prefix="%%",
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        # Every printed value goes through the one escape path, so a template cannot
+        # forget it; TexCode values (already LaTeX) pass unchanged.
+        finalize=to_tex,
+        bytecode_cache=_compiled_templates(),
+    )
+    env.filters["tex"] = to_tex
+    # Text without the light markup, for places that take no commands (PDF metadata).
+    env.filters["plain"] = escape_text
+    env.filters["url"] = tex_url
+    env.filters["raw"] = TexCode  # for values the theme itself wrote: font names, colours
+    # The line after which the CV's text begins: what precedes it, a waiting engine reads
+    # ahead of a save (headstart.primer).
+    env.globals["body_mark"] = TexCode(BODY_MARK)
+    return env
+
+
+def _compiled_templates() -> jinja2.BytecodeCache | None:
+    """Templates compiled once per user: compiling the theme costs 20 ms on every start.
+
+    Jinja checks each entry against the template's source, so an edited template is
+    compiled again, never served stale.
+    """
+    folder = cachefiles.user_subfolder("templates")
+    return jinja2.FileSystemBytecodeCache(str(folder)) if folder else None
+
+
+def forget_templates() -> None:
+    """Read templates again (a watch sees a template saved)."""
+    _environment.cache_clear()
+
+
+def render_tex(view: CvView, catalog: Catalog, theme: Theme, settings: Settings) -> str:
+    name = f"{catalog.template}.tex.j2"
+    try:
+        template = _environment(theme).get_template(name)
+        # The macro definitions at the top of a template leave blank lines behind.
+        return template.render(
+            cv=view,
+            catalog=catalog,
+            design=settings.design,
+            fonts=settings.fonts,
+            icons=settings.icons,
+            language=settings.language,
+        ).lstrip()
+    except jinja2.TemplateNotFound as exc:
+        if exc.name != name:
+            raise template_error(exc, theme) from None
+        children = sorted(
+            {p.name.removesuffix(".tex.j2") for f in theme.folders for p in f.glob("*.tex.j2")}
+        )
+        raise InputError(
+            f"{catalog.locate('template')}: template: the theme {theme.name} has no template "
+            f"{catalog.template!r}",
+            f"use one of: {', '.join(c for c in children if c != 'base')}",
+        ) from None
+    except jinja2.TemplateError as exc:
+        raise template_error(exc, theme) from None

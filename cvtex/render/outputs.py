@@ -1,0 +1,29 @@
+"""The renderers' table: one row per output format, each a function from one language of
+a build to what is written (or, for pdf, typeset) in that language.
+
+Every row takes the same two values: the build's :class:`~cvtex.build.load.Loaded`
+inputs and one :class:`~cvtex.view.localize.Localized` language, made once per language
+and shared by every row. A new output format is a function and a line here (and its name
+in build.request.FORMATS).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .document import Document
+from .latex import TexSource, tex_source
+from .web import html_page, markdown_page
+
+if TYPE_CHECKING:
+    from ..build.load import Loaded
+    from ..view.localize import Localized
+
+Renderer = Callable[["Loaded", "Localized"], TexSource | Document]
+
+RENDERERS: dict[str, Renderer] = {
+    "pdf": tex_source,
+    "md": markdown_page,
+    "html": html_page,
+}

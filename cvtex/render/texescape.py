@@ -1,0 +1,318 @@
+"""The one path from user text to LaTeX.
+
+Every value a template prints passes through :func:`to_tex` (it is the Jinja environment's
+``finalize`` hook and its ``tex`` filter), so user text is always text, never TeX code.
+The light markup CVs need is recognised on the way: ``**bold**``, ``*italic*``,
+``[text](url)`` and small inline math such as ``$3\\times$``. Anything else, including
+a ``$`` or ``*`` that does not pair up, comes out literally.
+
+Text in a script the Latin and CJK fonts do not set (Cyrillic, Arabic, emoji, ...) is
+written ``\\cvscript{<script>}{<text>}``, one run per script (cvtex/scripts.py): the
+template's ``fonts`` block defines it from the font plan. The escape needs no state for
+that: which font sets a script is the plan's business, not the text's.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from urllib.parse import quote
+
+from pylatex.utils import escape_latex
+
+from ..language.scripts import (
+    CJK,
+    MIRRORED,
+    PRESENTATION_ONLY,
+    SCRIPTS,
+    has_cjk,
+    is_hangul,
+    joins,
+    punctuation_parts,
+    runs,
+    script_of,
+)
+from ..profile.links import link_target
+
+
+class TexCode(str):
+    """A string that is already LaTeX: produced here, or written in a template."""
+
+
+_MATH_COMMANDS = (
+    "times cdot pm mp sim approx le leq ge geq ll gg to rightarrow leftarrow infty "
+    "alpha beta gamma delta epsilon eta theta lambda mu pi rho sigma tau phi omega "
+    "Delta Sigma Omega log ln min max"
+).split()
+_MATH_ATOM = (
+    r"(?:\\(?:" + "|".join(_MATH_COMMANDS) + r")(?![A-Za-z])"
+    r"|\\%"
+    r"|[0-9.,+\-=<>()/|:!' ]"
+    r"|(?<![A-Za-z])[A-Za-z](?![A-Za-z]))"
+)
+_MATH_SCRIPT = rf"[\^_](?:[0-9A-Za-z]|\{{{_MATH_ATOM}+\}})"
+_MATH_BODY = re.compile(rf"(?:{_MATH_ATOM}|{_MATH_SCRIPT})+")
+
+# The same rule as pandoc's: "$" opens math only before a non-space and closes only after
+# one, not followed by a digit, so "costs $5, or $10" stays prose. No pattern can scan past
+# the next delimiter of its own kind (a "[" for links, a "**" for bold), so that matching
+# stays linear: a field full of unclosed markers must not hang the build.
+_INLINE = re.compile(
+    r"(?P<link>\[(?P<link_text>[^\[\]\n]+)\]\((?P<link_url>[^()\s]+)\))"
+    r"|(?P<bold>\*\*(?P<bold_text>\S(?:(?:[^*]|\*(?!\*))*?\S)?)\*\*)"
+    r"|(?P<italic>(?<!\*)\*(?P<italic_text>[^*\s](?:[^*]*?[^*\s])?)\*(?!\*))"
+    r"|(?P<math>\$(?P<math_text>[^$\s](?:[^$]*?[^$\s])?)\$(?!\d))"
+)
+# One token of a math body, for the check that no atom gets two superscripts or two
+# subscripts ("$a^b^c$" is a TeX error, not math).
+_MATH_TOKEN = re.compile(rf"(?P<script>{_MATH_SCRIPT})|(?P<prime>')|(?P<atom>{_MATH_ATOM})")
+
+# Controls, surrogates, private use and unassigned code points; and invisible format
+# characters (Cf: bidi overrides, zero-width spaces and joiners, a byte-order mark), since
+# cvtex sets the direction of text itself and the fonts have no glyph for them, which
+# would stop the build with a missing-glyph error for something nobody can see. A zero-width
+# joiner or non-joiner between two letters of a script that needs it stays (_JOINERS).
+_DROPPED = {"Cc", "Cf", "Cs", "Co", "Cn"}
+_JOINERS = "\u200c\u200d"
+# Line and paragraph separators (U+2028, U+2029) are white space to a reader, not glyphs.
+_WHITE = "\t\n\r\f\v\u2028\u2029"
+# ASCII white space only: an ideographic space (U+3000) is a character CJK text relies on.
+_SPACES = re.compile(r"[ \t\n\r\f\v]+")
+# Scripts whose lines are broken between words without spaces: CJK by xeCJK, Thai, Lao,
+# Khmer and Myanmar by ICU (the template sets their line-break locale).
+_CJK = (
+    "\u1100-\u11ff\u2e80-\ua4cf\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff"
+    "\ufe10-\ufe1f\ufe30-\ufe4f\uff00-\uffef\U00020000-\U0003ffff"
+    "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
+)
+LONG_WORD = 30
+# A run of this many characters without a space (a URL, a hash, an identifier) may break
+# between any two of its characters: TeX could not break it otherwise, and XeTeX hangs or
+# crashes on a word of about a thousand characters. Only the spaces TeX sees as spaces end
+# a run (after clean_text, an ASCII space or a no-break space); a thin space is a glyph.
+_LONG_RUN = re.compile(rf"[^ \u00a0{_CJK}]{{{LONG_WORD},}}")
+_BREAK = r"\discretionary{}{}{}"
+
+
+def clean_text(text: str) -> str:
+    """Collapse white space and drop characters nobody sees (controls, invisible formats).
+
+    Leading and trailing spaces stay: templates print separators such as ", " through here.
+    """
+    if text.isprintable():  # the common case, checked in C: no control, format or newline
+        return _SPACES.sub(" ", text)
+    kept = []
+    for index, ch in enumerate(text):
+        if ch in _WHITE:
+            kept.append(" ")
+        elif ch in _JOINERS:
+            if kept and index + 1 < len(text) and joins(kept[-1], text[index + 1]):
+                kept.append(ch)
+        elif unicodedata.category(ch) not in _DROPPED:
+            kept.append(ch)
+    return _SPACES.sub(" ", "".join(kept))
+
+
+def _literal(text: str) -> str:
+    """Text set as it is: TeX specials escaped, long runs made breakable."""
+    out: list[str] = []
+    position = 0
+    for run in _LONG_RUN.finditer(text):
+        out.append(_escape(text[position : run.start()]))
+        out.append(_BREAK.join(_escape(cluster) for cluster in _clusters(run[0])))
+        position = run.end()
+    out.append(_escape(text[position:]))
+    return "".join(out)
+
+
+def _escape(text: str) -> str:
+    # A grave accent in braces, so that "!`" and "?`" stay themselves in the PDF's metadata
+    # too (hyperref reads them as ¡ and ¿ there, as TeX fonts once did).
+    return escape_latex(text).replace("`", "{`}").replace(_KEPT_SPACE, "\\ ")
+
+
+# A space xeCJK must keep, written as a control space: a control character stands for it
+# between clean_text and _escape (clean_text leaves none; it is white space to the markup).
+_KEPT_SPACE = "\x1f"
+
+
+def _kept_spaces(text: str) -> str:
+    """Spaces beside Korean text, also across the markup (``김 **민준** 씨``), marked as
+    kept: xeCJK drops a space between two characters of its CJK class, right for Chinese
+    and Japanese, but Korean separates its words by spaces."""
+    if " " not in text or not has_cjk(text):
+        return text
+    chars = list(text)
+    for index, char in enumerate(chars):
+        if char != " ":
+            continue
+        before, after = _letter_beside(text, index, -1), _letter_beside(text, index, 1)
+        korean = before and after and (is_hangul(before) or is_hangul(after))
+        if korean and script_of(before) == CJK and script_of(after) == CJK:
+            chars[index] = _KEPT_SPACE
+    return "".join(chars)
+
+
+def _letter_beside(text: str, index: int, step: int) -> str:
+    """The character next to ``text[index]`` in the direction ``step``, past emphasis marks."""
+    index += step
+    while 0 <= index < len(text) and text[index] == "*":
+        index += step
+    return text[index] if 0 <= index < len(text) else ""
+
+
+def _clusters(run: str) -> list[str]:
+    """Split where a break cannot separate a letter from its accents."""
+    clusters: list[str] = []
+    for ch in run:
+        if clusters and unicodedata.category(ch).startswith("M"):
+            clusters[-1] += ch
+        else:
+            clusters.append(ch)
+    return clusters
+
+
+def escape_text(text: str) -> TexCode:
+    """Plain text, no markup: every TeX special character is made literal."""
+    # Without ligatures from the font's TeX mapping (the templates turn it off), pylatex's
+    # table of specials is all there is to escape; "-" becomes "{-}" there, which is harmless.
+    return TexCode(_literal(_kept_spaces(clean_text(text))))
+
+
+def to_tex(value: object) -> TexCode:
+    """Turn a value from the localized profile into LaTeX, rendering the light markup."""
+    if isinstance(value, TexCode):
+        return value
+    if value is None:
+        return TexCode("")
+    if isinstance(value, (int, float)):
+        return TexCode(str(value))
+    return TexCode(_tie_last_letters(_markup(_kept_spaces(clean_text(str(value))))))
+
+
+# What may follow a text's last letter and still end its line: closing punctuation.
+_CLOSING = "。，、；：？！）」』】》〉”’)]."
+
+
+def _tie_last_letters(tex: str) -> str:
+    """A text that ends in two or more CJK letters (before closing punctuation: "... Pytorch
+    实现。", "最佳论文奖") never breaks between the last two, so that no line holds its last
+    character alone (W3C clreq's 孤字). xeCJK's CheckSingle keeps that rule only where
+    plain CJK text ends a paragraph: it does not look past a Latin word, nor into the
+    group a template sets a field in (an award in the accent colour)."""
+    end = len(tex)
+    while end and tex[end - 1] in _CLOSING:
+        end -= 1
+    if end < 2 or not (_cjk_letter(tex[end - 1]) and _cjk_letter(tex[end - 2])):
+        return tex
+    return f"{tex[: end - 1]}\\nobreak {tex[end - 1 :]}"
+
+
+def _cjk_letter(char: str) -> bool:
+    return script_of(char) == CJK and unicodedata.category(char) == "Lo"
+
+
+def _markup(text: str) -> str:
+    out: list[str] = []
+    position = 0
+    for match in _INLINE.finditer(text):
+        converted = _convert(match)
+        if converted is None:
+            continue
+        out.append(_scripted(text[position : match.start()]))
+        out.append(converted)
+        position = match.end()
+    out.append(_scripted(text[position:]))
+    return "".join(out)
+
+
+_RTL_PIECES = re.compile(r"[0-9]+(?:[.,:][0-9]+)*|.", re.S)
+
+
+def _scripted(text: str) -> str:
+    """Literal text, each run of a script that needs a font of its own in \\cvscript, the
+    punctuation and digits inside it in \\cvcommon (the Latin font's: the fonts of many
+    scripts have none), mirrored in a right-to-left run."""
+    out = []
+    for script, run in runs(text):
+        if script is None:
+            out.append(_literal(run))
+            continue
+        rtl = script in SCRIPTS and SCRIPTS[script].rtl
+        parts = []
+        for common, part in punctuation_parts(run):
+            if common and rtl:
+                # One box per mark (numbers whole): the run's order reverses them all.
+                for piece in _RTL_PIECES.findall(part.translate(MIRRORED)):
+                    parts.append(rf"\cvcommon{{{_literal(piece)}}}")
+            elif common:
+                parts.append(rf"\cvcommon{{{_literal(part)}}}")
+            else:
+                parts.append(_literal("".join(ch for ch in part if ch not in PRESENTATION_ONLY)))
+        out.append(rf"\cvscript{{{script}}}{{{''.join(parts)}}}")
+    return "".join(out)
+
+
+def _convert(match: re.Match[str]) -> str | None:
+    if match["link"]:
+        if link_target(match["link_url"]) is None:
+            return None  # a link that could launch a program or open a file stays text
+        url = tex_url(match["link_url"])
+        # \cvhref is the theme's styled \href (every theme defines it).
+        return rf"\cvhref{{{url}}}{{{_markup(match['link_text'])}}}"
+    if match["bold"]:
+        return rf"\textbf{{{_markup(match['bold_text'])}}}"
+    if match["italic"]:
+        return rf"\emph{{{_markup(match['italic_text'])}}}"
+    body = match["math_text"]
+    if not _MATH_BODY.fullmatch(body) or not _scripts_are_single(body):
+        return None
+    return f"${body}$"
+
+
+def _scripts_are_single(body: str) -> bool:
+    """No atom has two superscripts or two subscripts, which TeX refuses.
+
+    A run of primes is a superscript that a following ^ joins (a'^2); any other second
+    superscript, or a space before one, is treated as not math at all.
+    """
+    superscript = subscript = False
+    after_prime = False
+    for token in _MATH_TOKEN.finditer(body):
+        text = token[0]
+        if token["prime"]:
+            if superscript and not after_prime:
+                return False
+            superscript, after_prime = True, True
+            continue
+        if token["script"] and text[0] == "^":
+            if superscript and not after_prime:
+                return False
+            superscript = True
+        elif token["script"]:
+            if subscript:
+                return False
+            subscript = True
+        elif text != " ":
+            superscript = subscript = False
+        after_prime = False
+    return True
+
+
+# Characters that keep their meaning in a URL and are safe in hyperref's \href argument.
+_URL_SAFE = "/:?=@+,;!$'()*&-._"
+
+
+def tex_url(url: str) -> TexCode:
+    """A URL for \\href: percent-encode what TeX would read as code, keep what URLs mean."""
+    target = link_target(clean_text(url))
+    if target is None:  # the profile's validation refuses these before they get here
+        raise ValueError(f"not a link cvtex makes: {url!r}")
+    url = target.replace(" ", "%20")
+    # "~" means the same as "%7E" in a URL (RFC 3986, 2.3) and is active in TeX.
+    encoded = quote(url, safe=_URL_SAFE + "%#")
+    encoded = encoded.replace("~", "%7E")
+    # A fragment cannot hold a "#" (RFC 3986, 3.5), and hyperref cuts the URL at a second one.
+    address, hash_mark, fragment = encoded.partition("#")
+    encoded = address + hash_mark + fragment.replace("#", "%23")
+    return TexCode(encoded.replace("\\", "%5C").replace("%", r"\%").replace("#", r"\#"))

@@ -1,0 +1,90 @@
+"""Turn a profile into the view of one language: chosen text, formatted dates, kept entries.
+
+The result (:class:`~.cv.CvView`) holds plain strings (user text, not yet TeX) that the
+templates lay out. Nothing here knows about LaTeX.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..language.catalog import Catalog
+from ..profile.model import Profile, Variant
+from ..profile.source import SourceMap
+from .cv import CvView, Personal
+from .sections import section_views
+from .text import TextChooser, photo_name
+
+
+@dataclass(frozen=True)
+class Localized:
+    """One language of a build: every output of that language is made from this."""
+
+    catalog: Catalog
+    chooser: TextChooser  # for what an output shows beyond the CV's view (a page title)
+    view: CvView
+
+    @property
+    def language(self) -> str:
+        return self.catalog.code
+
+
+def localized(
+    profile: Profile, source: SourceMap, catalog: Catalog, variant: Variant | None = None
+) -> Localized:
+    chooser = TextChooser(profile, source, catalog, variant)
+    return Localized(catalog, chooser, view_of(chooser))
+
+
+def localize(
+    profile: Profile, source: SourceMap, catalog: Catalog, variant: Variant | None = None
+) -> CvView:
+    return view_of(TextChooser(profile, source, catalog, variant))
+
+
+def view_of(chooser: TextChooser) -> CvView:
+    profile = chooser.profile
+    name = chooser.text(profile.name, ("name",))
+    contacts = [
+        chooser.contact(contact, ("contacts", i)) for i, contact in chooser.shown(profile.contacts)
+    ]
+    personal = personal_lines(chooser)
+    sections = [section for section in section_views(chooser) if section.entries]
+    return CvView(
+        language=chooser.lang,
+        name=name,
+        headline=chooser.text(profile.headline, ("headline",)),
+        photo=shown_photo(chooser),
+        updated=(
+            chooser.catalog.labels.updated.format(date=chooser.catalog.format_date(profile.updated))
+            if profile.updated
+            else ""
+        ),
+        contacts=contacts,
+        sections=sections,
+        # A copy: what an output chooses later (a page's title) is not the CV's fallback.
+        fallbacks=list(chooser.fallbacks),
+        own_texts=chooser.own_texts,
+        converted=chooser.converted,
+        personal=personal,
+    )
+
+
+def shown_photo(chooser: TextChooser) -> str | None:
+    photo = chooser.profile.photo
+    if photo is None:
+        return None
+    shown = photo.show is None or bool(chooser.scopes & set(photo.show))
+    if chooser.variant.photo is not None:
+        shown = chooser.variant.photo
+    return photo_name(chooser.profile, chooser.source.file) if shown else None
+
+
+def personal_lines(chooser: TextChooser) -> list[Personal]:
+    """The personal block's lines this language shows; a line without a value is left out."""
+    lines = []
+    for i, line in chooser.shown(chooser.profile.personal):
+        value = chooser.text(line.value, ("personal", i, "value"))
+        if value:
+            lines.append(Personal(chooser.text(line.label, ("personal", i, "label")), value))
+    return lines

@@ -1,0 +1,181 @@
+"""Engines die with cvtex, however it ends, and the next cvtex removes their folders.
+
+Real `cvtex build` processes are killed with SIGKILL at several moments; what they leave
+is read from /proc. Waits only bound how long a broken cleanup can hang a test.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from cvtex.compile import orphans
+from cvtex.compile.engine import Engine
+
+from ..conftest import EXAMPLE, pdf_text
+
+if not sys.platform.startswith("linux"):
+    pytest.skip("parent-death signals and /proc are Linux's", allow_module_level=True)
+
+CVTEX = Path(sys.executable).with_name("cvtex")
+BOUND = 30.0  # seconds a dying engine may take to be gone before the test fails
+
+
+def engines_under(folder: Path) -> list[int]:
+    """Live XeLaTeX processes working in ``folder`` or below it."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if (entry / "comm").read_text().strip() != "xelatex":
+                continue
+            if (entry / "stat").read_text().rsplit(")", 1)[1].split()[0] in ("Z", "X"):
+                continue
+            cwd = Path(os.readlink(entry / "cwd"))
+        except OSError:
+            continue  # ended while being looked at
+        if cwd.is_relative_to(folder):
+            found.append(int(entry.name))
+    return found
+
+
+def wait_until(condition, bound: float = BOUND) -> bool:
+    deadline = time.monotonic() + bound
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return condition()
+
+
+def environment(tmp_path: Path) -> dict[str, str]:
+    temporary = tmp_path / "tmp"
+    temporary.mkdir(exist_ok=True)
+    return {**os.environ, "TMPDIR": str(temporary)}
+
+
+def start_build(tmp_path: Path) -> subprocess.Popen[bytes]:
+    out = str(tmp_path / "out")
+    return subprocess.Popen(
+        [str(CVTEX), "build", "-q", "--force", "--lang", "en,zh", "--out", out, str(EXAMPLE)],
+        env=environment(tmp_path),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def kill(process: subprocess.Popen[bytes]) -> None:
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+
+
+def assert_nothing_left_after_the_next_start(tmp_path: Path) -> None:
+    # The engines are gone with their cvtex, without anyone else's help...
+    assert wait_until(lambda: not engines_under(tmp_path)), engines_under(tmp_path)
+    # ...and their folders with the next cvtex: any command clears the temporary folder,
+    # a build its out dir.
+    env = environment(tmp_path)
+    subprocess.run([str(CVTEX), "--version"], env=env, check=True, capture_output=True)
+    assert list((tmp_path / "tmp").iterdir()) == []
+    out = tmp_path / "out"
+    command = [str(CVTEX), "build", "-q", "--lang", "en,zh", "--out", str(out), str(EXAMPLE)]
+    subprocess.run(command, env=env, check=True, capture_output=True)
+    assert sorted(path.name for path in out.iterdir()) == [
+        ".cvtex-cache.json",
+        "profile.en.pdf",
+        "profile.en.tex",
+        "profile.zh.pdf",
+        "profile.zh.tex",
+    ]
+    assert list((tmp_path / "tmp").iterdir()) == []
+    assert not engines_under(tmp_path)
+
+
+@pytest.mark.parametrize("moment", [0.05, 0.2, 0.5, 1.0])
+def test_a_build_killed_at_any_moment_leaves_no_engine(tmp_path, moment):
+    build = start_build(tmp_path)
+    time.sleep(moment)  # where in the build the kill lands; nothing is timed
+    kill(build)
+    assert_nothing_left_after_the_next_start(tmp_path)
+
+
+@pytest.mark.parametrize("running", [1, 2])
+def test_a_build_killed_while_its_engines_run_leaves_no_engine(tmp_path, running):
+    build = start_build(tmp_path)
+    seen = wait_until(lambda: len(engines_under(tmp_path)) >= running or build.poll() is not None)
+    assert seen and build.poll() is None, "the build ended before its engines were seen"
+    kill(build)
+    assert_nothing_left_after_the_next_start(tmp_path)
+
+
+def test_an_engine_started_by_a_thread_outlives_the_thread(tmp_path):
+    """The kernel's parent-death signal follows the thread that forked: an engine started
+    from a worker thread must not die when that thread ends (a watch's waiting engine)."""
+    engine = Engine(tmp_path)
+    worker = threading.Thread(target=engine.start)
+    worker.start()
+    worker.join()
+    assert engine.process is not None and engine.process.poll() is None
+    run = engine.run(
+        "\\documentclass{article}\\begin{document}Still here.\\end{document}\n", "cv.en.tex"
+    )
+    assert "Still here." in pdf_text(run.pdf)
+
+
+def test_a_folder_whose_owner_lives_is_kept(tmp_path):
+    mine = orphans.private_folder(orphans.OUT_PREFIX, tmp_path)
+    other = subprocess.Popen(["sleep", "600"])
+    try:
+        started = orphans._start_time(other.pid)
+        theirs = tmp_path / f"{orphans.OUT_PREFIX}{other.pid}.{started}-abcd"
+        reused = tmp_path / f"{orphans.OUT_PREFIX}{other.pid}.{started - 1}-abcd"  # an old pid
+        theirs.mkdir()
+        reused.mkdir()
+        assert orphans.remove_stale(tmp_path, orphans.OUT_PREFIX) == [reused]
+        assert mine.is_dir() and theirs.is_dir()
+    finally:
+        other.kill()
+        other.wait()
+    assert orphans.remove_stale(tmp_path, orphans.OUT_PREFIX) == [theirs]
+    assert mine.is_dir()
+
+
+def test_only_engine_folders_are_removed(tmp_path):
+    (tmp_path / "notes").mkdir()
+    (tmp_path / ".cvtex-cache.json").write_text("{}")
+    (tmp_path / "profile.en.pdf").write_text("%PDF")
+    unowned = tmp_path / ".cvtex-old1234"  # an older cvtex's folder: kept until a day old
+    unowned.mkdir()
+    assert orphans.remove_stale(tmp_path, orphans.OUT_PREFIX) == []
+    day_old = time.time() - 2 * 24 * 3600
+    os.utime(unowned, (day_old, day_old))
+    assert orphans.remove_stale(tmp_path, orphans.OUT_PREFIX) == [unowned]
+    assert sorted(path.name for path in tmp_path.iterdir()) == [
+        ".cvtex-cache.json",
+        "notes",
+        "profile.en.pdf",
+    ]
+
+
+def test_a_termination_waits_until_an_engine_is_known():
+    """SIGTERM in the middle of making an engine takes effect once it is made."""
+    previous = signal.signal(signal.SIGTERM, orphans.on_terminate)
+    steps = []
+    try:
+        with pytest.raises(SystemExit) as caught:
+            with orphans.uninterrupted():
+                os.kill(os.getpid(), signal.SIGTERM)
+                steps.append("made")  # still runs: the signal is held
+            steps.append("after")  # never runs: the exit comes as the block ends
+        assert caught.value.code == 128 + signal.SIGTERM
+        assert steps == ["made"]
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -1,0 +1,232 @@
+"""`cvtex watch`: what a save rebuilds, that an error does not stop the watch, and that the
+engines it keeps waiting give the same PDFs as fresh ones.
+
+The polling step, watch_once(), is driven directly; some tests run the real loop in a
+thread. Nothing here measures time: waits only bound how long a broken watch can hang.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import shutil
+import subprocess
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from cvtex.compile import headstart, orphans
+from cvtex.errors import InputError
+from cvtex.live.watch import Rebuilt, WatchState, watch, watch_once
+from cvtex.look import theme
+
+from ..build.test_cache import edit
+from ..building import build, request
+from ..compile.test_orphans import engines_under, wait_until
+from ..conftest import normalized, pdf_text
+
+
+@pytest.fixture
+def watching() -> Iterator[Callable[..., WatchState]]:
+    """WatchStates whose waiting engines are stopped when the test ends, as a watch does."""
+    made: list[WatchState] = []
+
+    def make(*args, **kwargs) -> WatchState:
+        made.append(WatchState(request(*args, **kwargs)))
+        return made[-1]
+
+    yield make
+    for state in made:
+        state.close()
+
+
+def pages(pdf: Path, folder: Path) -> list[bytes]:
+    """The PDF's pages as pixels (PNG files of a deterministic encoder)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["pdftoppm", "-r", "40", "-png", str(pdf), str(folder / "p")], check=True)
+    return [png.read_bytes() for png in sorted(folder.glob("p*.png"))]
+
+
+def test_first_poll_builds_then_only_saves_rebuild(tiny, watching):
+    state = watching(tiny)
+    (first,) = watch_once(state)
+    assert first.error is None and first.changed == []
+    assert sorted(first.compiled + first.kept) == ["en", "zh"]
+    assert watch_once(state) == []  # nothing saved: nothing done
+
+    edit(tiny, "李安", "李小安")
+    (rebuilt,) = watch_once(state)
+    assert rebuilt.changed == [tiny.resolve()]
+    assert rebuilt.compiled == ["zh"] and rebuilt.kept == ["en"]
+    assert "rebuilt zh in" in rebuilt.summary() and "cv.yaml" in rebuilt.summary()
+    assert "李小安" in pdf_text(tiny.parent / "out" / "cv.zh.pdf")
+    assert watch_once(state) == []
+
+
+def test_an_error_is_reported_and_watching_goes_on(tiny, watching):
+    state = watching(tiny)
+    watch_once(state)
+    good = tiny.read_text(encoding="utf-8")
+    pdf = tiny.parent / "out" / "cv.en.pdf"
+    before = pdf.read_bytes()
+
+    tiny.write_text(good + "skills: [\n", encoding="utf-8")
+    (failed,) = watch_once(state)
+    assert isinstance(failed.error, InputError)
+    assert f"{tiny}:" in failed.error.message and "YAML syntax error" in failed.error.message
+    assert "build failed" in failed.summary()
+    assert watch_once(state) == []  # the same broken file is not built again and again
+    assert pdf.read_bytes() == before  # the last good PDF stays
+
+    tiny.write_text(good.replace("Hunan University", "Hunan University, Changsha"), "utf-8")
+    (fixed,) = watch_once(state)
+    assert fixed.error is None and fixed.compiled == ["en"] and fixed.kept == ["zh"]
+
+
+def test_a_saved_template_rebuilds(tiny, tmp_path, watching):
+    mine = tmp_path / "themes" / "mine"
+    shutil.copytree(theme.TEMPLATES_DIR / "classic", mine)
+    state = watching(tiny, theme=str(mine))
+    watch_once(state)
+
+    child = mine / "zh.tex.j2"
+    edit(child, "PunctStyle=quanjiao", "PunctStyle=kaiming")
+    (rebuilt,) = watch_once(state)
+    assert rebuilt.changed == [child.resolve()]
+    assert rebuilt.compiled == ["zh"] and rebuilt.kept == ["en"]
+
+
+def test_a_saved_theme_design_rebuilds(tiny, tmp_path, watching):
+    mine = tmp_path / "themes" / "mine"
+    mine.mkdir(parents=True)
+    settings = mine / "theme.yaml"
+    settings.write_text("extends: classic\n", encoding="utf-8")
+    state = watching(tiny, theme=str(mine))
+    watch_once(state)
+
+    edit(
+        settings,
+        "extends: classic\n",
+        "extends: classic\ndesign: {per_language: {en: {paper: letter}}}\n",
+    )
+    (rebuilt,) = watch_once(state)
+    assert rebuilt.changed == [settings.resolve()]
+    assert rebuilt.compiled == ["en"] and rebuilt.kept == ["zh"]
+    # The English preamble changed (letter paper): its waiting engine had read the old one,
+    # so a fresh engine compiled, and the one waiting now has read the new one.
+    assert rebuilt.primed == []
+    assert "letterpaper" in state.waiting["cv.en"].engine.primed
+    assert "letterpaper" in (tiny.parent / "out" / "cv.en.tex").read_text(encoding="utf-8")
+
+
+def run_watch(state: WatchState, interval: float) -> tuple[queue.Queue, Callable[[], None]]:
+    """The real loop in a thread; returns its reports and a function that stops it."""
+    reports: queue.Queue[Rebuilt] = queue.Queue()
+    stop = threading.Event()
+    thread = threading.Thread(target=watch, args=(state, reports.put, interval, stop))
+    thread.start()
+
+    def stopped() -> None:
+        stop.set()
+        thread.join(timeout=120)
+        assert not thread.is_alive()
+
+    return reports, stopped
+
+
+def test_the_watch_loop_rebuilds_on_save_until_stopped(tiny):
+    # An interval longer than the test may wait: the save is seen through inotify.
+    reports, stopped = run_watch(WatchState(request(tiny)), interval=600)
+    try:
+        first = reports.get(timeout=120)
+        assert first.error is None
+        edit(tiny, "Hunan University", "Hunan University, Changsha")
+        rebuilt = reports.get(timeout=120)
+        assert rebuilt.changed == [Path(tiny).resolve()]
+        assert rebuilt.compiled == ["en"] and rebuilt.primed == ["en"]
+    finally:
+        stopped()
+    assert "Hunan University, Changsha" in pdf_text(tiny.parent / "out" / "cv.en.pdf")
+    # The engines that waited for the next save are gone, and their folders.
+    out = tiny.parent / "out"
+    assert wait_until(lambda: not engines_under(out))
+    assert not [path for path in out.iterdir() if path.name.startswith(orphans.OUT_PREFIX)]
+
+
+def test_waiting_engines_make_the_same_pdfs_as_a_fresh_build(tiny, tmp_path, watching):
+    state = watching(tiny)
+    watch_once(state)
+    out = tiny.parent / "out"
+    # One engine per language waits, having read its source up to the CV's text: the
+    # preamble and the theme's font warm-up.
+    assert sorted(state.waiting) == ["cv.en", "cv.zh"]
+    for stem, waiting in state.waiting.items():
+        tex = (out / f"{stem}.tex").read_text(encoding="utf-8")
+        assert waiting.engine.primed == headstart.primer(tex)
+        warm_up = waiting.engine.primed.partition("\\begin{document}\n")[2]
+        assert "\n\\setbox0=\\vbox{" in warm_up and "\\cvname{Aa" in warm_up
+        assert waiting.engine.primed.endswith(f"\n{headstart.BODY_MARK}\n")
+    for round_number in range(2):
+        edit(
+            tiny,
+            f"Thesis on networks{'!' * round_number}",
+            f"Thesis on networks{'!' * (round_number + 1)}",
+        )
+        edit(
+            tiny,
+            f"毕业论文：网络{'！' * round_number}",
+            f"毕业论文：网络{'！' * (round_number + 1)}",
+        )
+        (rebuilt,) = watch_once(state)
+        assert rebuilt.error is None
+        assert sorted(rebuilt.compiled) == ["en", "zh"] and sorted(rebuilt.primed) == ["en", "zh"]
+        assert sorted(state.waiting) == ["cv.en", "cv.zh"]  # never more than one per language
+    assert "Thesis on networks!!" in pdf_text(out / "cv.en.pdf")
+    assert normalized("毕业论文：网络！！") in normalized(pdf_text(out / "cv.zh.pdf"))
+    fresh = build(tiny, out_dir=tmp_path / "fresh", force=True)
+    for result in fresh:
+        assert result.tex.read_bytes() == (out / result.tex.name).read_bytes()
+        watched = pages(out / result.pdf.name, tmp_path / "pages" / "watched" / result.language)
+        assert watched == pages(result.pdf, tmp_path / "pages" / "fresh" / result.language)
+
+
+def test_an_error_after_the_preamble_leaves_the_last_pdf_and_a_waiting_engine(
+    tiny, tmp_path, custom_theme, watching
+):
+    mine = custom_theme("mine", lambda text: text)
+    state = watching(tiny, theme=mine)
+    watch_once(state)
+    pdf = tiny.parent / "out" / "cv.zh.pdf"
+    before = pdf.read_bytes()
+    body = Path(mine) / "base.tex.j2"
+    good = body.read_text(encoding="utf-8")
+    assert "\\begin{document}\n" in good
+    body.write_text(
+        good.replace("\\begin{document}\n", "\\begin{document}\n\\nosuchmacro\n"), "utf-8"
+    )
+    (failed,) = watch_once(state)
+    assert failed.error is not None and "Undefined control sequence" in failed.error.message
+    assert sorted(failed.primed) == []  # both languages failed on the engines that waited
+    assert failed.pdfs == {} and sorted(failed.languages) == ["en", "zh"]
+    assert pdf.read_bytes() == before
+    assert sorted(state.waiting) == ["cv.en", "cv.zh"]  # waiting again, on the last good start
+    body.write_text(good, encoding="utf-8")
+    (fixed,) = watch_once(state)
+    assert fixed.error is None and sorted(fixed.kept) == ["en", "zh"]
+    assert sorted(fixed.pdfs) == ["en", "zh"]
+
+
+def test_engines_wait_for_as_many_languages_as_compile_at_once(tiny, watching):
+    edit(tiny, "- zh\n", "- zh\n- zh-TW\n")
+    state = watching(tiny)
+    (first,) = watch_once(state)
+    assert first.compiled == ["zh-TW"]
+    limit = min(3, max(2, os.cpu_count() or 1))
+    assert len(state.waiting) == limit and "cv.zh-TW" in state.waiting
+    edit(tiny, "Hunan University", "Hunan University, Changsha")
+    (rebuilt,) = watch_once(state)
+    assert rebuilt.compiled == ["en"]
+    # The languages compiled last are those most likely edited next.
+    assert len(state.waiting) == limit and {"cv.en", "cv.zh-TW"} <= set(state.waiting)

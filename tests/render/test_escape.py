@@ -1,0 +1,74 @@
+"""The one escape path: user text is text, and the light markup renders."""
+
+from __future__ import annotations
+
+import pytest
+
+from cvtex.render.texescape import TexCode, tex_url, to_tex
+
+NASTY = r"50% & C# $5 _x_ {a} ~ ^ \ "
+
+
+def test_specials_are_escaped():
+    assert to_tex(NASTY) == (
+        r"50\% \& C\# \$5 \_x\_ \{a\} \textasciitilde{} \^{} \textbackslash{} "
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [r"\input{/etc/passwd}", r"\write18{ls}", "^^5c^^5c", r"\catcode`\@=11", "\\"],
+)
+def test_tex_commands_are_not_code(text):
+    out = to_tex(text)
+    assert "\\input" not in out and "\\write" not in out and "\\catcode" not in out
+    assert "^^" not in out
+
+
+def test_control_characters_are_dropped_and_space_collapsed():
+    assert to_tex("a\x00b\x1b c\n\n d\u0085") == "ab c d"
+
+
+def test_bold_italic_and_links():
+    assert to_tex("**J. Fang** and *GRID*") == r"\textbf{J. Fang} and \emph{GRID}"
+    assert to_tex("see [code](https://github.com/a/b_c)") == (
+        r"see \cvhref{https://github.com/a/b_c}{code}"
+    )
+
+
+def test_markup_inside_link_text_is_escaped():
+    assert to_tex("[50% **off**](https://x.org)") == r"\cvhref{https://x.org}{50\% \textbf{off}}"
+
+
+def test_small_math_is_typeset():
+    assert to_tex(r"by $3\times$ and $1.5\times$") == r"by $3\times$ and $1.5\times$"
+    assert to_tex("$O(n^2)$") == "$O(n^2)$"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "costs $5, or $10",  # dollars, not math (pandoc's rule)
+        r"$\input{x}$",  # a command outside the small whitelist
+        "$and then$",  # words are prose
+        "$a & b$",
+    ],
+)
+def test_dollar_text_that_is_not_small_math_stays_literal(text):
+    out = to_tex(text)
+    assert r"\$" in out
+    assert "$" not in out.replace(r"\$", "")
+
+
+def test_unpaired_markers_are_literal():
+    assert to_tex("5 * 3 ** 2") == "5 * 3 ** 2"
+    assert to_tex("[not a link]") == "{[}not a link{]}"
+
+
+def test_url_is_percent_encoded_where_tex_would_read_code():
+    url = tex_url(r"https://x.org/a b?q=1&r=%41#frag~{x}\y^")
+    assert url == r"https://x.org/a\%20b?q=1&r=\%41\#frag\%7E\%7Bx\%7D\%5Cy\%5E"
+
+
+def test_texcode_passes_unchanged():
+    assert to_tex(TexCode(r"\textbf{x}")) == r"\textbf{x}"
