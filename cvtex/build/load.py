@@ -7,7 +7,6 @@ profile, a catalog or a theme again (a build resolves its theme once).
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +16,7 @@ from ..language.catalog import Locales, catalog_file, load_locales
 from ..look.theme import Theme, find_theme
 from ..profile.load import LoadedProfile, load_profile
 from ..profile.model import Profile, Variant
+from ..profile.problems import suggest
 from ..profile.source import format_path
 from ..resources import DEFAULT_THEME
 from .request import BuildRequest, output_stem
@@ -89,10 +89,9 @@ def variant_name(requested: str | None, profile: Profile) -> str | None:
         return default if default in profile.variants else None
     if requested not in profile.variants:
         known = ", ".join(profile.variants) or "none are defined"
-        close = difflib.get_close_matches(requested, list(profile.variants), n=1)
         raise InputError(
             f"--variant {requested}: no such variant in the profile"
-            + (f" (did you mean {close[0]!r}?)" if close else ""),
+            f"{suggest(requested, profile.variants)}",
             f"variants: {known}",
         )
     return requested

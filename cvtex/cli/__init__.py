@@ -1,1 +1,1 @@
-"""TODO"""
+"""The `cvtex` command: a few lines per command over the library."""

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from ..errors import InputError
 from ..language.catalog import available_languages
+from ..profile.problems import Problem, problems_of, report
 
 _ISO_DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$")
 
@@ -208,12 +209,13 @@ def read_resume(file: Path, language: str | None = None) -> ReadResume:
     try:
         resume = Resume.model_validate(data)
     except ValidationError as exc:
-        lines = [f"{file}: not a JSON Resume document cvtex can read:"]
-        for error in exc.errors(include_url=False):
-            where = _json_path(error["loc"])
-            message = str(error["ctx"]["error"]) if error["type"] == "value_error" else error["msg"]
-            lines.append(f"  {where}: {message[0].lower()}{message[1:]}")
-        raise InputError("\n".join(lines)) from None
+        raise InputError(
+            report(
+                f"{file}: not a JSON Resume document cvtex can read:",
+                problems_of(exc, _problem),
+                lambda path: file.name,
+            )
+        ) from None
     if not (resume.basics.name or "").strip():
         raise InputError(
             f"{file}: basics.name is missing", "a profile needs a name: add basics.name"
@@ -221,11 +223,9 @@ def read_resume(file: Path, language: str | None = None) -> ReadResume:
     return ReadResume(file, language or _language(file, resume), resume)
 
 
-def _json_path(loc: tuple[str | int, ...]) -> str:
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
+def _problem(error: Any) -> Problem:
+    message = str(error["ctx"]["error"]) if error["type"] == "value_error" else error["msg"]
+    return Problem(tuple(error["loc"]), f"{message[0].lower()}{message[1:]}")
 
 
 def _language(file: Path, resume: Resume) -> str:

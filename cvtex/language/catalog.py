@@ -19,10 +19,11 @@ from pydantic import (
 )
 
 from ..errors import InputError
-from ..profile.load import _suggest
 from ..profile.model import LANG_PATTERN, End, Expected, FontChoice, Fonts, Lang, Model, YearMonth
-from ..profile.source import SourceMap, format_path, load_yaml
+from ..profile.problems import Problem, plain_message, problems_of, report
+from ..profile.source import SourceMap, load_yaml
 from ..resources import LOCALES_DIR
+from .scripts import WritingSystem
 
 
 def _pattern(**sample: object) -> Any:
@@ -62,22 +63,6 @@ PatentPattern = _pattern(number="CN1")
 # The conversions of the OpenCC package that start from Simplified or Traditional text.
 OpenccConfig = Literal[
     "s2t", "s2tw", "s2twp", "s2hk", "t2s", "tw2s", "tw2sp", "hk2s", "t2tw", "t2hk", "tw2t", "hk2t"
-]
-
-# The scripts `cvtex validate` tells apart: a letter's script is the first word of its
-# Unicode name (LATIN SMALL LETTER A, CJK UNIFIED IDEOGRAPH-4E2D: Han).
-Script = Literal[
-    "Latin",
-    "Han",
-    "Hiragana",
-    "Katakana",
-    "Hangul",
-    "Cyrillic",
-    "Greek",
-    "Arabic",
-    "Hebrew",
-    "Devanagari",
-    "Thai",
 ]
 
 # Section kinds every catalog must name; other ids (projects, research, ...) are optional.
@@ -171,7 +156,7 @@ class Catalog(Model):
     fonts: Fonts = Field(
         default_factory=Fonts, description="CJK fonts, for languages the zh template sets."
     )
-    scripts: list[Script] = Field(
+    scripts: list[WritingSystem] = Field(
         default_factory=lambda: ["Latin"],
         min_length=1,
         description="The scripts the language is written in: a text with none of their "
@@ -319,27 +304,22 @@ def read_catalog(file: Path, expected_code: str | None = None) -> Catalog:
 
 
 def _describe(exc: ValidationError, source: SourceMap) -> str:
-    lines = [f"{source.file}: the locale catalog has problems:"]
-    for error in exc.errors(include_url=False):
+    def word(error: Any) -> Problem:
         path = tuple(error["loc"])
-        kind = error["type"]
-        if kind == "extra_forbidden":
-            key = str(path[-1])
-            problem = f"unknown key {key!r}{_suggest(key, _catalog_keys())}"
-        elif kind == "missing":
-            problem = f"missing key {path[-1]!r}"
-            path = path[:-1]
-        elif kind == "value_error":
-            problem = str(error["ctx"]["error"])
-        elif path == ("code",):
-            problem = (
+        if error["type"] == "missing":
+            return Problem(path[:-1], f"missing key {path[-1]!r}")
+        if path == ("code",) and error["type"] != "value_error":
+            return Problem(
+                path,
                 f"{error['input']!r} is not a language code (en, de, zh-TW): "
-                "name the file <code>.yaml, or add code:"
+                "name the file <code>.yaml, or add code:",
             )
-        else:
-            problem = error["msg"]
-        lines.append(f"  {source.locate_key(path)}: {format_path(path)}: {problem}")
-    return "\n".join(lines)
+        if error["type"] in ("extra_forbidden", "value_error"):
+            return Problem(path, plain_message(error, _catalog_keys()))
+        return Problem(path, error["msg"])
+
+    heading = f"{source.file}: the locale catalog has problems:"
+    return report(heading, problems_of(exc, word), lambda path: str(source.locate_key(path)))
 
 
 @cache

@@ -3,8 +3,8 @@
 A CV is set in its theme's Latin fonts, and in CJK fonts through xeCJK; every other script
 (Greek, Cyrillic, Arabic, ..., symbols and emoji, mathematical letters) needs a font of
 its own. This module answers, for any text, which characters belong where, and is used
-twice: by the font plan (settings.py), which chooses a font for each script a CV uses,
-and by the escape path (texescape.py), which wraps each run of such a script in
+twice: by the font plan (look/fontplan.py), which chooses a font for each script a CV uses,
+and by the escape path (render/texescape.py), which wraps each run of such a script in
 ``\\cvscript{<script>}{...}`` so that the run is set in the font the plan chose.
 
 Nothing here reads fonts or knows a language: it is Unicode's blocks, narrowed to what
@@ -19,6 +19,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import Literal, get_args
 
 # The classes that are not scripts of their own:
 LATIN = "latin"  # set in the theme's Latin fonts
@@ -466,3 +467,38 @@ def font_package(char: str) -> str:
     if script in SCRIPTS:
         return SCRIPTS[script].package
     return PACKAGES.get(script, PACKAGES[OTHER])
+
+
+# -- writing systems ------------------------------------------------------------------------
+
+# The writing systems a locale catalog says its text is written in (its ``scripts:``), by
+# which `cvtex validate` tells a translated text from one left in another language. Finer
+# than the font classes above where a language is told by them (Han, kana and Hangul share
+# the CJK fonts), coarser where it is not (every symbol is none of them).
+WritingSystem = Literal[
+    "Latin",
+    "Han",
+    "Hiragana",
+    "Katakana",
+    "Hangul",
+    "Cyrillic",
+    "Greek",
+    "Arabic",
+    "Hebrew",
+    "Devanagari",
+    "Thai",
+]
+# A letter's writing system is the first of these words in its Unicode name (LATIN SMALL
+# LETTER A; CJK UNIFIED IDEOGRAPH-4E2D is Han).
+_NAME_WORDS = {name.upper(): name for name in get_args(WritingSystem) if name != "Han"} | {
+    "CJK": "Han"
+}
+
+
+@cache
+def writing_system(letter: str) -> str | None:
+    """The :data:`WritingSystem` of one letter; None for one of another system."""
+    for word in unicodedata.name(letter, "").split():
+        if word in _NAME_WORDS:
+            return _NAME_WORDS[word]
+    return None

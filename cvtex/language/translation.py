@@ -34,7 +34,8 @@ from ..errors import CvtexError, InputError
 from ..profile.load import LoadedProfile, load_profile
 from ..profile.source import Path_, SourceMap, format_path, load_yaml, unwrapped
 from .catalog import Locales
-from .untranslated import find_untranslated, script_of
+from .scripts import writing_system
+from .untranslated import find_untranslated
 
 _KEYS = ("path", "line", "file")  # a row's other keys: its text's language and the target
 
@@ -97,7 +98,7 @@ def _language_of(text: str, loaded: LoadedProfile, target: str, locales: Locales
         for code in loaded.profile.languages
         if code != target and locales.has(code) and locales.catalog(code).convert_from != target
     ]
-    scripts = {script_of(ch) for ch in text if ch.isalpha()}
+    scripts = {writing_system(ch) for ch in text if ch.isalpha()}
     for code in others:
         if scripts & set(locales.catalog(code).scripts):
             return code

@@ -17,7 +17,6 @@ written ``{same: ...}``.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +27,7 @@ from ..view.cv import CvView
 from ..view.localize import view_of
 from ..view.text import TextChooser
 from .catalog import Catalog
+from .scripts import writing_system
 
 
 @dataclass(frozen=True)
@@ -88,38 +88,17 @@ _NOT_WORDS = re.compile(
 )
 _LETTERS = re.compile(r"[^\W\d_]+")
 
-_SCRIPT_NAMES = {
-    "LATIN": "Latin",
-    "CJK": "Han",
-    "HIRAGANA": "Hiragana",
-    "KATAKANA": "Katakana",
-    "HANGUL": "Hangul",
-    "CYRILLIC": "Cyrillic",
-    "GREEK": "Greek",
-    "ARABIC": "Arabic",
-    "HEBREW": "Hebrew",
-    "DEVANAGARI": "Devanagari",
-    "THAI": "Thai",
-}
-
 
 def looks_untranslated(text: str, scripts: list[str]) -> bool:
     """Whether ``text`` has no letter of ``scripts`` and a word of another script."""
     runs = _LETTERS.findall(_NOT_WORDS.sub(" ", text))
-    if any(script_of(letter) in scripts for run in runs for letter in run):
+    if any(writing_system(letter) in scripts for run in runs for letter in run):
         return False
     return any(_is_word(run, scripts) for run in runs)
 
 
-def script_of(letter: str) -> str | None:
-    for word in unicodedata.name(letter, "").split():
-        if word in _SCRIPT_NAMES:
-            return _SCRIPT_NAMES[word]
-    return None
-
-
 def _is_word(run: str, scripts: list[str]) -> bool:
-    script = script_of(run[0])
+    script = writing_system(run[0])
     if script == "Latin":
         # Capitals within a word mark a name or an abbreviation (IWQoS, PyTorch, GPU).
         return len(run) >= 3 and (run.islower() or (run[0].isupper() and run[1:].islower()))

@@ -1,1 +1,1 @@
-"""TODO"""
+"""Live: rebuild on save (watch) and the browser preview."""

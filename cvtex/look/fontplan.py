@@ -2,7 +2,7 @@
 its text uses beyond the Latin fonts (and CJK, which xeCJK sets).
 
 The plan reads the localized view and the catalog strings a template prints, finds their
-scripts (cvtex/scripts.py), and for each script chooses, for serif and for sans text, the
+scripts (language/scripts.py), and for each script chooses, for serif and for sans text, the
 first of these fonts that has every character the CV writes in it:
 
 1. the Latin font itself (then the script is not switched at all);

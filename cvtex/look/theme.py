@@ -3,13 +3,12 @@ one another.
 
 A theme is a folder with a ``theme.yaml`` and templates. ``extends: classic`` in it makes
 the folder a child of that theme: a template the child has replaces the parent's of the
-same name, and every other one comes from the parent (see render.theme_loader). So a theme
+same name, and every other one comes from the parent (see render.templates.ThemeLoader). So a theme
 of your own can be one ``theme.yaml`` and the one template it changes.
 """
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import dataclass
 from functools import cache
@@ -20,7 +19,8 @@ from pydantic import Field, StringConstraints, ValidationError
 
 from ..errors import InputError
 from ..profile.model import DesignBlock, Model
-from ..profile.source import SourceMap, format_path, load_yaml
+from ..profile.problems import problems_of, report, suggest
+from ..profile.source import SourceMap, load_yaml
 from ..resources import TEMPLATES_DIR
 from .design import Layer, language_layers
 
@@ -141,9 +141,8 @@ def _theme_folder(spec: str, relative_to: Path, where: str) -> tuple[Path, bool]
                 f"{', '.join(builtin_names())}",
             )
         return folder, False
-    close = difflib.get_close_matches(spec, builtin_names(), n=1)
     raise InputError(
-        f"{where}: no theme named {spec!r}" + (f" (did you mean {close[0]!r}?)" if close else ""),
+        f"{where}: no theme named {spec!r}{suggest(spec, builtin_names())}",
         f"built-in themes: {', '.join(builtin_names())} (`cvtex themes` describes them); "
         "or give the path of a theme folder",
     )
@@ -156,10 +155,12 @@ def _load(folder_name: str, builtin: bool, seen: tuple[str, ...]) -> Theme:
     try:
         settings = ThemeFile.model_validate(data or {})
     except ValidationError as exc:
-        error = exc.errors(include_url=False)[0]
-        path = tuple(error["loc"])
         raise InputError(
-            f"{source.locate(path)}: {format_path(path)}: {error['msg']}",
+            report(
+                f"{source.file}: the theme has problems:",
+                problems_of(exc),
+                lambda path: str(source.locate(path)),
+            ),
             "docs/themes.md describes what a theme.yaml holds",
         ) from None
     parent = None

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
-import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -15,6 +13,7 @@ from pydantic import BaseModel, ValidationError
 from ..errors import InputError
 from . import model
 from .model import POOLS, Profile
+from .problems import Problem, plain_message, report, suggest
 from .source import SourceMap, format_path, load_yaml
 
 _KINDS = {type(None): "an empty file", list: "a list", str: "a line of text"}
@@ -117,7 +116,7 @@ def _check_references(profile: Profile, source: SourceMap) -> None:
     if default and default not in profile.variants:
         raise InputError(
             f"{source.locate(('default_variant',))}: default_variant: no variant "
-            f"{default!r}{_suggest(default, set(profile.variants))}",
+            f"{default!r}{suggest(default, set(profile.variants))}",
             "define it under variants:, or remove default_variant",
         )
     for base, lang, ids in layouts:
@@ -132,7 +131,7 @@ def _check_references(profile: Profile, source: SourceMap) -> None:
                 path = (*base, position)
                 raise InputError(
                     f"{source.locate(path)}: {format_path(path)}: "
-                    f"no section {section_id!r}{_suggest(section_id, known)}",
+                    f"no section {section_id!r}{suggest(section_id, known)}",
                     "define it under sections:, or use one of: " + ", ".join(sorted(known)),
                 )
     for index, publication in enumerate(profile.publications):
@@ -174,11 +173,10 @@ def _describe(exc: ValidationError, data: Any, source: SourceMap) -> str:
         if not any(other[: len(path)] == path and other != path for other in by_path)
         or {error["type"] for error in errors} - _UNION_BRANCHES
     }
-    lines = [f"{source.file}: the profile has {len(by_path)} problem(s):"]
-    for path, errors in sorted(by_path.items(), key=lambda item: source.locate(item[0]).line):
-        message = _message(path, errors, data)
-        lines.append(f"  {source.locate(path)}: {format_path(path)}: {message}")
-    return "\n".join(lines)
+    found = [Problem(path, _message(path, errors, data)) for path, errors in by_path.items()]
+    found.sort(key=lambda problem: source.locate(problem.path).line)
+    heading = f"{source.file}: the profile has {len(found)} problem(s):"
+    return report(heading, found, lambda path: str(source.locate(path)))
 
 
 Branch = tuple[tuple[str | int, ...], str, Any]  # where in the loc, the branch's tag, the data
@@ -276,14 +274,7 @@ def _message(path: tuple[str | int, ...], errors: list[dict[str, Any]], data: An
         return f"expected a list, or a mapping by language such as {{en: [...], zh: [...]}}{shown}"
     if "string_pattern_mismatch" in kinds and path and _looks_like_language_key(errors):
         return "language codes look like en, zh or zh-TW"
-    first = errors[0]
-    if first["type"] == "literal_error" and isinstance(first.get("input"), str):
-        choices = set(re.findall(r"'([^']*)'", first["ctx"]["expected"]))
-        suggestion = _suggest(first["input"], choices)
-        return f"{first['input']!r} is not one of {first['ctx']['expected']}{suggestion}"
-    got = first.get("input")
-    shown = "" if isinstance(got, (dict, list)) else f" (got {got!r})"
-    return f"{first['msg'][0].lower()}{first['msg'][1:]}{shown}"
+    return plain_message(errors[0])
 
 
 # What a wrong value for a text field fails: plain text, a mapping by language, {same: ...}.
@@ -308,7 +299,7 @@ def _unknown_key(path: tuple[str | int, ...], data: Any) -> str:
     here = _model_at(path[:-1], data)
     if here is not None:
         allowed = {field.alias or name for name, field in here.model_fields.items()}
-        if suggestion := _suggest(key, allowed):
+        if suggestion := suggest(key, allowed):
             return f"unknown key {key!r}{suggestion}"
     elsewhere = [cls for cls in _models() if key in _keys_of(cls)]
     if here is model.Same:
@@ -318,7 +309,7 @@ def _unknown_key(path: tuple[str | int, ...], data: Any) -> str:
         return f"unknown key {key!r}: {where}" + (f", not on {_place(here)}" if here else "")
     if here is not None:
         return f"unknown key {key!r}: {_place(here)} take {_and(sorted(_keys_of(here)))}"
-    return f"unknown key {key!r}{_suggest(key, _all_field_names())}"
+    return f"unknown key {key!r}{suggest(key, _all_field_names())}"
 
 
 def _model_at(path: tuple[str | int, ...], data: Any) -> type[BaseModel] | None:
@@ -436,11 +427,6 @@ _PLACES = {
 
 def _looks_like_language_key(errors: list[dict[str, Any]]) -> bool:
     return any("[" in str(error["loc"]) or "[key]" in str(error["loc"]) for error in errors)
-
-
-def _suggest(word: str, candidates: set[str] | frozenset[str]) -> str:
-    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 @cache

@@ -525,7 +525,7 @@ class Colors(Model):
     )
 
 
-# The scripts a design can choose a font for (cvtex/scripts.py: greek, cyrillic, arabic, ...).
+# The scripts a design can choose a font for (language/scripts.py: greek, cyrillic, arabic, ...).
 ScriptName = Literal[tuple(SCRIPTS)]  # type: ignore[valid-type]
 
 

@@ -1,1 +1,3 @@
-"""TODO"""
+"""Render: a localized view to LaTeX source (through one escaping path) and to finished documents
+(Markdown, HTML), through one table of renderers.
+"""

@@ -14,7 +14,7 @@ from typing import Literal
 from urllib.parse import quote, urlsplit
 
 from ..language.scripts import autospaced, needs_space, spaceless
-from .texescape import _INLINE, _MATH_BODY, clean_text
+from .texescape import INLINE_MARKUP, MATH_BODY, clean_text
 
 SpanKind = Literal["text", "bold", "italic", "link", "math"]
 
@@ -84,7 +84,7 @@ def _first_char(span: Span) -> str:
 def _parse(text: str) -> list[Span]:
     spans: list[Span] = []
     position = 0
-    for match in _INLINE.finditer(text):
+    for match in INLINE_MARKUP.finditer(text):
         span = _span(match)
         if span is None:
             continue
@@ -104,7 +104,7 @@ def _span(match: re.Match[str]) -> Span | None:
         return Span("bold", children=tuple(_parse(match["bold_text"])))
     if match["italic"]:
         return Span("italic", children=tuple(_parse(match["italic_text"])))
-    if not _MATH_BODY.fullmatch(match["math_text"]):
+    if not MATH_BODY.fullmatch(match["math_text"]):
         return None
     return Span("math", match["math_text"])
 

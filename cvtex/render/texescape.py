@@ -7,7 +7,7 @@ The light markup CVs need is recognised on the way: ``**bold**``, ``*italic*``,
 a ``$`` or ``*`` that does not pair up, comes out literally.
 
 Text in a script the Latin and CJK fonts do not set (Cyrillic, Arabic, emoji, ...) is
-written ``\\cvscript{<script>}{<text>}``, one run per script (cvtex/scripts.py): the
+written ``\\cvscript{<script>}{<text>}``, one run per script (language/scripts.py): the
 template's ``fonts`` block defines it from the font plan. The escape needs no state for
 that: which font sets a script is the plan's business, not the text's.
 """
@@ -51,13 +51,13 @@ _MATH_ATOM = (
     r"|(?<![A-Za-z])[A-Za-z](?![A-Za-z]))"
 )
 _MATH_SCRIPT = rf"[\^_](?:[0-9A-Za-z]|\{{{_MATH_ATOM}+\}})"
-_MATH_BODY = re.compile(rf"(?:{_MATH_ATOM}|{_MATH_SCRIPT})+")
+MATH_BODY = re.compile(rf"(?:{_MATH_ATOM}|{_MATH_SCRIPT})+")
 
 # The same rule as pandoc's: "$" opens math only before a non-space and closes only after
 # one, not followed by a digit, so "costs $5, or $10" stays prose. No pattern can scan past
 # the next delimiter of its own kind (a "[" for links, a "**" for bold), so that matching
 # stays linear: a field full of unclosed markers must not hang the build.
-_INLINE = re.compile(
+INLINE_MARKUP = re.compile(
     r"(?P<link>\[(?P<link_text>[^\[\]\n]+)\]\((?P<link_url>[^()\s]+)\))"
     r"|(?P<bold>\*\*(?P<bold_text>\S(?:(?:[^*]|\*(?!\*))*?\S)?)\*\*)"
     r"|(?P<italic>(?<!\*)\*(?P<italic_text>[^*\s](?:[^*]*?[^*\s])?)\*(?!\*))"
@@ -215,7 +215,7 @@ def _cjk_letter(char: str) -> bool:
 def _markup(text: str) -> str:
     out: list[str] = []
     position = 0
-    for match in _INLINE.finditer(text):
+    for match in INLINE_MARKUP.finditer(text):
         converted = _convert(match)
         if converted is None:
             continue
@@ -265,7 +265,7 @@ def _convert(match: re.Match[str]) -> str | None:
     if match["italic"]:
         return rf"\emph{{{_markup(match['italic_text'])}}}"
     body = match["math_text"]
-    if not _MATH_BODY.fullmatch(body) or not _scripts_are_single(body):
+    if not MATH_BODY.fullmatch(body) or not _scripts_are_single(body):
         return None
     return f"${body}$"
 
