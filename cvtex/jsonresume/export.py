@@ -39,6 +39,7 @@ from ..profile.model import End, Expected, YearMonth
 from ..render.markdown import math_text
 from ..render.markup import Span, is_absolute, parse, web_url
 from ..view.cv import Bullet
+from ..view.sections import patent_number
 from ..view.text import TextChooser, paragraphs
 
 SCHEMA_URL = "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json"
@@ -230,11 +231,7 @@ class _Exporter:
     def patents(self) -> list[dict[str, Any]]:
         entries = []
         for path, patent in self.shown("patents"):
-            number = (
-                self.catalog.labels.patent_number.format(number=patent.number)
-                if patent.number
-                else ""
-            )
+            number = patent_number(self.local, patent)
             status = self.text(patent.status, (*path, "status"))
             entries.append(
                 _clean(

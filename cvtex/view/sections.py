@@ -237,14 +237,17 @@ def publications_entries(chooser: TextChooser, section: Section, _: Path_) -> Pu
     return Publications(numbered_groups, chooser.catalog.punctuation.list_separator.join(legend))
 
 
+def patent_number(chooser: TextChooser, patent: model.Patent) -> str:
+    """A patent's number as the language writes it ("Patent No. CN1"), or ""."""
+    if not patent.number:
+        return ""
+    return chooser.catalog.labels.patent_number.format(number=patent.number)
+
+
 def patents_entries(chooser: TextChooser, section: Section, _: Path_) -> list[Citation]:
     citations = []
     for number, (path, patent) in enumerate(pool(chooser, "patents", section), 1):
-        number_text = (
-            chooser.catalog.labels.patent_number.format(number=patent.number)
-            if patent.number
-            else ""
-        )
+        number_text = patent_number(chooser, patent)
         title = chooser.text(patent.title, (*path, "title"))
         citations.append(
             Citation(
