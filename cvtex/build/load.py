@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..language.catalog import Locales, catalog_file, load_locales
+from ..look.design import Layer, command_line_layer
 from ..look.theme import Theme, find_theme
 from ..profile.load import LoadedProfile, load_profile
 from ..profile.model import Profile, Variant
@@ -33,6 +34,7 @@ class Loaded:
     variant_name: str | None  # the one chosen: --variant, else the profile's default
     variant: Variant | None
     theme: Theme
+    design: Layer | None = None  # --design options, over every other layer of the design
 
     def stem(self, language: str) -> str:
         """The name every output of ``language`` shares before its extension."""
@@ -50,7 +52,8 @@ def load(request: BuildRequest) -> Loaded:
     name = variant_name(request.variant, loaded.profile)
     variant = loaded.profile.variants[name] if name else None
     theme = chosen_theme(loaded, request.theme, name)
-    return Loaded(request, loaded, locales, languages, name, variant, theme)
+    design = command_line_layer(request.design)
+    return Loaded(request, loaded, locales, languages, name, variant, theme, design)
 
 
 def select_languages(

@@ -39,6 +39,9 @@ class BuildRequest:
     strict: bool = False  # a text that falls back to another language is an error
     force: bool = False  # compile every language, even those whose PDF is up to date
     timeout: float = DEFAULT_TIMEOUT  # seconds XeLaTeX may take per language
+    # --design key=value, as written (checked against the design's models when loaded):
+    # over the theme's, the profile's and the variant's design, for every language.
+    design: tuple[tuple[str, str], ...] = ()
 
     def language_list(self) -> list[str] | None:
         """The languages asked for by name; None for all the profile declares."""
@@ -65,6 +68,8 @@ class BuildRequest:
                 self.variant,
                 [str(Path(file).resolve()) for file in self.locale_files],
                 self.strict,
+                # Only when given, so that the key of every other request stays as it was.
+                *([[list(pair) for pair in self.design]] if self.design else []),
             ]
         )
 
@@ -84,6 +89,7 @@ def resolve_request(
     strict: bool = False,
     force: bool = False,
     timeout: float = DEFAULT_TIMEOUT,
+    design: Sequence[str] = (),
 ) -> BuildRequest:
     """A request with every default applied: the languages the profile declares, PDF,
     ``out/`` beside the profile. Options are checked here; the profile is not read."""
@@ -99,7 +105,21 @@ def resolve_request(
         strict=strict,
         force=force,
         timeout=timeout,
+        design=tuple(design_override(option) for option in design),
     )
+
+
+def design_override(option: str) -> tuple[str, str]:
+    """``--design key=value`` as (key, value); a nested option's key is dotted
+    (``margins.top=2cm``, ``colors.accent=#1f4e79``)."""
+    key, equals, value = option.partition("=")
+    if not equals or not key.strip() or not value.strip():
+        raise InputError(
+            f"--design {option}: expected key=value",
+            "for example --design font_size=10.5 or --design margins.top=2cm "
+            "(the keys are those of design: in the profile)",
+        )
+    return key.strip(), value.strip()
 
 
 def select_formats(requested: str | Sequence[str] | None) -> list[str]:

@@ -86,6 +86,13 @@ def build_options(command: Callable[..., Any]) -> Callable[..., Any]:
                 is_flag=True,
                 help="Fail (exit 1) when a text falls back to another language.",
             ),
+            click.option(
+                "--design",
+                multiple=True,
+                metavar="KEY=VALUE",
+                help="A design option over the profile's (font_size=10.5, "
+                "margins.top=2cm, colors.accent=#1f4e79); repeatable.",
+            ),
         ]
     ):
         command = option(command)
@@ -105,6 +112,7 @@ def request_of(profile: Path, options: dict[str, Any]) -> BuildRequest:
         strict=options["strict"],
         force=options["force"],
         timeout=options["timeout"],
+        design=options["design"],
     )
 
 

@@ -10,8 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
+from pydantic import ValidationError
+
+from ..errors import InputError
 from ..profile.model import Colors, DesignFonts, DesignOptions, FontChoice, Margins
+from ..profile.problems import Problem, plain_message, problems_of, report
 from ..render.texescape import TexCode
 
 # The article class's size steps for a 10 pt body: (command, size, baseline skip) in points.
@@ -174,3 +179,30 @@ def merge_design(layers: Iterable[Layer]) -> Design:
         scripts=scripts,
         origins=origins,
     )
+
+
+def command_line_layer(pairs: Sequence[tuple[str, str]]) -> Layer | None:
+    """``--design key=value`` options as the last layer of a build's design, over the
+    profile's and the variant's; a dotted key sets a nested option (``margins.top``)."""
+    if not pairs:
+        return None
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        *parents, last = key.split(".")
+        node = data
+        for part in parents:
+            node = node.setdefault(part, {})
+            if not isinstance(node, dict):
+                raise InputError(f"--design {key}={value}: {part} is set to a value above")
+        node[last] = value  # text: pydantic reads numbers from it where a number is meant
+    models = (DesignOptions, Margins, Colors, DesignFonts)
+    keys = {name for model in models for name in model.model_fields}
+    try:
+        options = DesignOptions.model_validate(data)
+    except ValidationError as exc:
+        found = problems_of(exc, lambda error: Problem(error["loc"], plain_message(error, keys)))
+        raise InputError(
+            report("the --design options have problems:", found, lambda path: "--design"),
+            "the keys and values are those of design: in a profile (README, Design options)",
+        ) from None
+    return Layer(options, "--design", True)

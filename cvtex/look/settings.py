@@ -56,9 +56,11 @@ def design_for(
     source: SourceMap,
     variant: Variant | None = None,
     variant_name: str | None = None,
+    overrides: Layer | None = None,
 ) -> Design:
     """Theme defaults, the profile's design:, the variant's design:, each with its options for
-    this language after its general ones; the later wins."""
+    this language after its general ones, then the command line's ``overrides``; the later
+    wins."""
     own, converted_from = catalog.own_keys, catalog.convert_from
     layers = theme.design_layers(own, converted_from)
 
@@ -79,6 +81,8 @@ def design_for(
             font_size = DesignOptions(font_size=float(variant.font_size.removesuffix("pt")))
             layers.append(Layer(font_size, str(source.locate((*base[:-1], "font_size"))), True))
         layers += written(variant.design, base)
+    if overrides is not None:
+        layers.append(overrides)
     return merge_design(layers)
 
 
@@ -91,10 +95,11 @@ def language_settings(
     variant_name: str | None = None,
     view: Any = None,
     locales: Locales | None = None,
+    overrides: Layer | None = None,
 ) -> Settings:
     """Everything a template needs for one language besides the localized CV ``view``,
     whose text (with the catalog's) the font plan is made for."""
-    design = design_for(theme, catalog, profile, source, variant, variant_name)
+    design = design_for(theme, catalog, profile, source, variant, variant_name, overrides)
     own_fonts = profile.fonts.get(catalog.code)
     fonts = own_fonts or catalog.fonts
     own_fonts_at = str(source.locate_key(("fonts", catalog.code)))

@@ -67,6 +67,7 @@ def tex_source(loaded: Loaded, item: Localized) -> TexSource:
         loaded.variant_name,
         item.view,
         loaded.locales,
+        loaded.design,
     )
     tex = render_tex(item.view, item.catalog, loaded.theme, settings)
     fit = None

@@ -14,6 +14,7 @@ import yaml
 from click.testing import CliRunner
 
 from cvtex.cli.main import main
+from cvtex.errors import ExitCode
 from cvtex.live.watch import WatchState, watch_once
 
 from ..conftest import EXAMPLE, TINY, pdf_text
@@ -95,3 +96,33 @@ def test_preview_takes_variant_locale_file_and_formats(with_variant, monkeypatch
         assert "Kept in every CV" in page
         assert "Thesis on networks" not in page and "Arbeit über Netze" not in page
     assert "Universität Hunan" in (out / "cv.industry.de.html").read_text(encoding="utf-8")
+
+
+def test_design_options_on_the_command_line_go_over_the_profile(tiny):
+    out = tiny.parent / "designed"
+    args = ["build", str(tiny), "--lang", "en", "--out", str(out), "--design", "font_size=11"]
+    result = CliRunner().invoke(main, [*args, "--design", "colors.accent=#1f4e79"])
+    assert result.exit_code == 0, result.output
+    tex = (out / "cv.en.tex").read_text(encoding="utf-8")
+    assert r"{HTML}{1F4E79}" in tex.upper()
+    assert pdf_text(out / "cv.en.pdf")
+
+    # The same build without the options is another request: compiled, not kept.
+    again = CliRunner().invoke(main, ["build", str(tiny), "--lang", "en", "--out", str(out)])
+    assert again.exit_code == 0, again.output
+    assert "1F4E79" not in (out / "cv.en.tex").read_text(encoding="utf-8").upper()
+
+
+def test_a_wrong_design_option_names_it_and_builds_nothing(tiny):
+    out = tiny.parent / "not-built"
+    args = ["build", str(tiny), "--out", str(out), "--design", "fnt_size=10"]
+    result = CliRunner().invoke(main, [*args, "--design", "margins=wide"])
+    assert result.exit_code == ExitCode.USER_ERROR
+    assert "--design: fnt_size: unknown key 'fnt_size' (did you mean 'font_size'?)" in result.output
+    assert "--design: margins" in result.output
+    assert "Traceback" not in result.output
+    assert not list(out.glob("*.pdf"))
+
+    malformed = CliRunner().invoke(main, ["build", str(tiny), "--design", "font_size"])
+    assert malformed.exit_code == ExitCode.USER_ERROR
+    assert "--design font_size: expected key=value" in malformed.output
