@@ -233,7 +233,9 @@ def edit_loop(profile: Path, scratch: Path, rounds: int) -> Series:
                 flush=True,
             )
     finally:
-        watch.send_signal(signal.SIGINT)
+        # SIGTERM, which cvtex handles as it does Ctrl-C: a bench started in the background
+        # by a non-interactive shell passes SIGINT on ignored, and the watch would not stop.
+        watch.send_signal(signal.SIGTERM)
         watch.wait(timeout=120)
         for copy in (watched, built):
             copy.unlink(missing_ok=True)
