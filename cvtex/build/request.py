@@ -21,8 +21,9 @@ from ..errors import InputError
 
 # Every output a build can make, in the order a build writes them; each has a renderer in
 # render.outputs. pdf is compiled from the LaTeX source, the others are written as made.
-FORMATS = ("pdf", "md", "html")
-EXTENSIONS = {"md": ".md", "html": ".html"}
+FORMATS = ("pdf", "md", "html", "docx", "txt")
+MIN_TEXT_WIDTH = 20  # --text-width: narrower, a bullet and one word of Chinese barely fit
+EXTENSIONS = {"md": ".md", "html": ".html", "docx": ".docx", "txt": ".txt"}
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class BuildRequest:
     strict: bool = False  # a text that falls back to another language is an error
     force: bool = False  # compile every language, even those whose PDF is up to date
     timeout: float = DEFAULT_TIMEOUT  # seconds XeLaTeX may take per language
+    text_width: int | None = None  # txt: wrap at this many columns; None: a line a paragraph
 
     def language_list(self) -> list[str] | None:
         """The languages asked for by name; None for all the profile declares."""
@@ -84,6 +86,7 @@ def resolve_request(
     strict: bool = False,
     force: bool = False,
     timeout: float = DEFAULT_TIMEOUT,
+    text_width: int | None = None,
 ) -> BuildRequest:
     """A request with every default applied: the languages the profile declares, PDF,
     ``out/`` beside the profile. Options are checked here; the profile is not read."""
@@ -99,7 +102,20 @@ def resolve_request(
         strict=strict,
         force=force,
         timeout=timeout,
+        text_width=checked_text_width(text_width),
     )
+
+
+def checked_text_width(width: int | None) -> int | None:
+    """``--text-width``: columns for the plain-text copy; room for a bullet and a word."""
+    if width is None:
+        return None
+    if width < MIN_TEXT_WIDTH:
+        raise InputError(
+            f"--text-width {width}: too narrow to wrap a line",
+            f"give at least {MIN_TEXT_WIDTH} columns, or leave it out for one line a paragraph",
+        )
+    return width
 
 
 def select_formats(requested: str | Sequence[str] | None) -> list[str]:
