@@ -349,6 +349,7 @@ def _alignment(name: str) -> Any:
 
 # -- blocks as paragraphs ---------------------------------------------------------------------
 
+HEADINGS = {"name", "section", "group"}
 STYLES = {
     "name": "Title",
     "headline": "Subtitle",
@@ -369,11 +370,13 @@ class _Writer:
         self.document = document
         self.look = look
         self.text_width = text_width
+        self.in_heading = False  # the block being written is set in the headings' faces
 
     def write(self, block: Block, centered: bool) -> None:
         from docx.enum.text import WD_TAB_ALIGNMENT
 
         paragraph = self.document.add_paragraph(style=self.style(block))
+        self.in_heading = block.kind in HEADINGS
         if block.kind in ("name", "headline", "contacts") and centered:
             paragraph.alignment = _alignment("center")
         if block.kind == "item" and block.label:
@@ -442,9 +445,9 @@ class _Writer:
         if run.small:
             made.font.size = Pt(look.size(SMALL_SIZE))
         east_asian = look.fonts.east_asian
-        if run.bold and cjk and look.bold_cjk_in_headings_face:
+        if self.in_heading or (run.bold and cjk and look.bold_cjk_in_headings_face):
             east_asian = look.fonts.east_asian_headings
-        set_fonts(made.element, None, east_asian)
+        set_fonts(made.element, look.fonts.latin_headings if self.in_heading else None, east_asian)
         set_language(made.element, look)
         return made
 
