@@ -14,9 +14,10 @@ another kind gets a Word copy by making blocks.
 
 from __future__ import annotations
 
+import copy
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -363,19 +364,41 @@ STYLES = {
 }
 
 
+def style_name(block: Block) -> str:
+    if block.kind == "paragraph":
+        return ("Normal", "List Continue", "List Continue 2")[min(block.level, 2)]
+    if block.kind != "item":
+        return STYLES[block.kind]
+    if block.label:
+        return "Citation"
+    family = "List Number" if block.marker == "number" else "List Bullet"
+    return family if block.level <= 1 else f"{family} {min(block.level, 3)}"
+
+
 class _Writer:
     """Paragraphs of one document, block by block."""
 
     def __init__(self, document: Any, look: WordLook, text_width: int) -> None:
+        from docx.oxml import OxmlElement
+        from docx.text.paragraph import Paragraph
+
         self.document = document
         self.look = look
         self.text_width = text_width
         self.in_heading = False  # the block being written is set in the headings' faces
+        self.link_style = document.styles["Hyperlink"].style_id
+        self.run_looks: dict[tuple[object, ...], Any] = {}
+        self.styles: dict[str, Any] = {}
+        # A paragraph outside the document, where each look's properties are made once.
+        self.scratch = Paragraph(OxmlElement("w:p"), document.part)
 
     def write(self, block: Block, centered: bool) -> None:
         from docx.enum.text import WD_TAB_ALIGNMENT
 
-        paragraph = self.document.add_paragraph(style=self.style(block))
+        paragraph = self.document.add_paragraph()
+        # By its id: python-docx looks a style given by name or object up among all of the
+        # template's styles, for every paragraph (most of the copy's time).
+        paragraph.paragraph_format.element.get_or_add_pPr().style = self.style(block).style_id
         self.in_heading = block.kind in HEADINGS
         if block.kind in ("name", "headline", "contacts") and centered:
             paragraph.alignment = _alignment("center")
@@ -398,15 +421,11 @@ class _Writer:
             paragraph.paragraph_format.space_after = self.points(4)
 
     def style(self, block: Block) -> Any:
-        styles = self.document.styles
-        if block.kind == "paragraph":
-            return styles[("Normal", "List Continue", "List Continue 2")[min(block.level, 2)]]
-        if block.kind != "item":
-            return styles[STYLES[block.kind]]
-        if block.label:
-            return styles["Citation"]
-        family = "List Number" if block.marker == "number" else "List Bullet"
-        return styles[family if block.level <= 1 else f"{family} {min(block.level, 3)}"]
+        """The style of ``block``'s paragraph (found by name once per document)."""
+        name = style_name(block)
+        if (style := self.styles.get(name)) is None:
+            style = self.styles[name] = self.document.styles[name]
+        return style
 
     def points(self, value: float) -> Any:
         from docx.shared import Pt
@@ -428,10 +447,36 @@ class _Writer:
             self.add_link(paragraph, run.url, runs[index:end])
             index = end
 
-    def add_run(self, paragraph: Any, run: Run, style: str | None = None) -> Any:
+    def add_run(self, paragraph: Any, run: Run, style: str | None = None, into: Any = None) -> None:
+        """A run of ``run``'s text at the end of ``paragraph`` (or of ``into``, a link in it).
+
+        Its properties are made through python-docx once per look, then copied, and the run
+        is made of python-docx's own elements: building each run through its API took most
+        of a Word copy's time, which a PDF build waits for. Profile text holds no tab or
+        line break (texescape.clean_text), so a run is one w:t.
+        """
+        from docx.oxml import OxmlElement
+        from docx.oxml.ns import qn
+
+        key = (replace(run, text="", url=None), has_cjk(run.text), self.in_heading, style)
+        if (properties := self.run_looks.get(key)) is None:
+            properties = self.run_looks[key] = self.run_properties(run, style)
+        made = OxmlElement("w:r")
+        made.append(copy.deepcopy(properties))
+        text = OxmlElement("w:t")
+        text.text = run.text
+        if run.text != run.text.strip():
+            text.set(qn("xml:space"), "preserve")
+        made.append(text)
+        (paragraph.paragraph_format.element if into is None else into).append(made)
+
+    def run_properties(self, run: Run, style: str | None) -> Any:
+        """The w:rPr of a run that looks as ``run`` does."""
         from docx.shared import Pt
 
-        made = paragraph.add_run(run.text, style=style)
+        made = self.scratch.add_run(run.text)
+        if style is not None:
+            made.element.get_or_add_rPr().style = style
         look, design = self.look, self.look.design
         cjk = has_cjk(run.text)
         made.bold = run.bold or None
@@ -449,7 +494,7 @@ class _Writer:
             east_asian = look.fonts.east_asian_headings
         set_fonts(made.element, look.fonts.latin_headings if self.in_heading else None, east_asian)
         set_language(made.element, look)
-        return made
+        return made.element.rPr
 
     def add_link(self, paragraph: Any, url: str, runs: tuple[Run, ...]) -> None:
         """A clickable link around ``runs``: Word's w:hyperlink, to an external target."""
@@ -462,8 +507,7 @@ class _Writer:
         link.set(qn("r:id"), target)
         paragraph.paragraph_format.element.append(link)
         for run in runs:
-            made = self.add_run(paragraph, run, style="Hyperlink")
-            link.append(made.element)
+            self.add_run(paragraph, run, style=self.link_style, into=link)
 
     def restart_numbering(self, paragraph: Any) -> None:
         """This list counts from 1: a numbering of its own over List Number's definition."""
