@@ -18,11 +18,16 @@ STRICT ?=
 APT_PACKAGES := texlive-xetex texlive-lang-chinese texlive-latex-extra \
 	texlive-fonts-recommended fonts-noto-cjk fonts-noto-core fonts-lato fonts-roboto \
 	fonts-font-awesome fonts-texgyre fonts-symbola fonts-stix poppler-utils libjs-pdf
-# Only the tests need these: a headless browser that renders the HTML CV, and strace, to
-# see which files XeLaTeX opens while it sets a CV's body (no font may be looked up there).
-TEST_APT_PACKAGES := chromium strace
-# Only `make gallery` needs this: it makes the committed PNGs a third of their size.
-GALLERY_APT_PACKAGES := pngquant
+# Only the tests need these: a headless browser that renders the HTML CV, strace, to see
+# which files XeLaTeX opens while it sets a CV's body (no font may be looked up there), and
+# LibreOffice, which turns the Word copies into PDFs, with Carlito and Caladea (drawn to
+# Calibri's and Cambria's widths, the Word fonts of some themes).
+TEST_APT_PACKAGES := chromium strace libreoffice-writer-nogui fonts-crosextra-carlito \
+	fonts-crosextra-caladea
+# Only `make gallery` needs these: pngquant makes the committed PNGs a third of their size;
+# LibreOffice draws a page of the Word copy beside the PDF's.
+GALLERY_APT_PACKAGES := pngquant libreoffice-writer-nogui fonts-crosextra-carlito \
+	fonts-crosextra-caladea
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all demo test cv system-deps test-system-deps venv lint format schema golden bench gallery clean

@@ -12,6 +12,9 @@ rounds that interleave everything so that a busy machine slows all of them alike
   until both new PDFs are on disk, under `cvtex watch` (engines waiting) and as
   `cvtex build` run after the save; against a bare pass of the slower language.
 
+* the other formats: a cold PDF build against the same build asked for pdf,docx,txt too
+  (what the Word and plain-text copies add); `--only-formats` measures this alone.
+
 It prints medians and the ratios to the floor, and with --write puts them, with the
 machine they came from, into bench/README.md. It measures; it asserts nothing.
 """
@@ -41,6 +44,8 @@ CVTEX = Path(sys.executable).with_name("cvtex")
 LANGUAGES = "en,zh"
 README = BENCH / "README.md"
 BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
+FORMATS_BEGIN, FORMATS_END = "<!-- bench:formats:begin -->", "<!-- bench:formats:end -->"
+OTHER_FORMATS = "pdf,docx,txt"
 ZH_TEXT = ("中国科学技术大学", "中国科学技术大学（合肥）")  # Chinese text only
 # The edit loop's save: one text of each language, the same entry's (the n-th save: n).
 EDITED_ENTRY = "{en: University of Science and Technology of China (USTC), zh: 中国科学技术大学}"
@@ -417,9 +422,45 @@ def preamble_report(costs: list[tuple[str, float]], repeats: int) -> str:
     return "\n".join(lines)
 
 
-def write_readme(text: str) -> None:
+def other_formats(profile: Path, scratch: Path, rounds: int) -> Series:
+    """Cold builds of the PDFs alone and of the PDFs with the Word and plain-text copies,
+    alternated so that a busy minute slows both alike."""
+    series = Series()
+    for round_number in range(1, rounds + 1):
+        for name, formats in (("pdf", "pdf"), ("pdf+docx+txt", OTHER_FORMATS)):
+            out = scratch / f"out-formats-{name}"
+            shutil.rmtree(out, ignore_errors=True)
+            series.add(name, timed([*build_command(out, profile), "--format", formats]))
+        series.add("ratio", series.values["pdf+docx+txt"][-1] / series.values["pdf"][-1])
+        print(
+            f"  formats round {round_number}: pdf {series.values['pdf'][-1]:.2f} s, "
+            f"pdf,docx,txt {series.values['pdf+docx+txt'][-1]:.2f} s",
+            flush=True,
+        )
+    return series
+
+
+def other_formats_report(series: Series, rounds: int, load_before: tuple[float, ...]) -> str:
+    pdf, both = series.median("pdf"), series.median("pdf+docx+txt")
+    ratios = series.values["ratio"]
+    return "\n".join(
+        [
+            f"Measured {time.strftime('%Y-%m-%d')} on: {machine(load_before)}; medians of "
+            f"{rounds} alternated rounds of a cold `cvtex build --lang {LANGUAGES}` of the "
+            "example, with and without the Word and plain-text copies.",
+            "",
+            "| build | cold | added |",
+            "| --- | --- | --- |",
+            f"| `--format pdf` | {pdf:.2f} s | |",
+            f"| `--format {OTHER_FORMATS}` | {both:.2f} s | **{(both / pdf - 1) * 100:+.1f}%** "
+            f"(rounds' ratios {min(ratios):.2f}-{max(ratios):.2f}) |",
+        ]
+    )
+
+
+def write_readme(text: str, begin: str = BEGIN, end_mark: str = END) -> None:
     readme = README.read_text(encoding="utf-8")
-    start, end = readme.index(BEGIN) + len(BEGIN), readme.index(END)
+    start, end = readme.index(begin) + len(begin), readme.index(end_mark)
     README.write_text(readme[:start] + "\n" + text + "\n" + readme[end:], encoding="utf-8")
 
 
@@ -432,6 +473,12 @@ def main() -> None:
     parser.add_argument(
         "--only-edit-loop", action="store_true", help="measure the edit loop alone (quicker)"
     )
+    parser.add_argument(
+        "--only-formats",
+        action="store_true",
+        help="measure what the Word and plain-text copies add to a PDF build, alone",
+    )
+    parser.add_argument("--formats-rounds", type=int, default=10)
     parser.add_argument("--publications", default="100,500", help="sizes of the generated profiles")
     parser.add_argument("--write", action="store_true", help="update bench/README.md")
     args = parser.parse_args()
@@ -443,6 +490,13 @@ def main() -> None:
         shutil.copytree(EXAMPLE.parent, profiles, ignore=shutil.ignore_patterns("out"))
         example = profiles / EXAMPLE.name
         timed(build_command(scratch / "warm-up", example))
+        if args.only_formats:
+            formats = other_formats(example, scratch, args.formats_rounds)
+            text = other_formats_report(formats, args.formats_rounds, load_before)
+            print("\n" + text)
+            if args.write:
+                write_readme(text, FORMATS_BEGIN, FORMATS_END)
+            return
         if args.only_edit_loop:
             print(
                 "\n"
@@ -460,14 +514,18 @@ def main() -> None:
         tex = scratch / "warm-up" / f"{example.stem}.zh.tex"
         preamble = preamble_costs(tex, scratch, args.preamble_repeats)
         loop = edit_loop(example, scratch, args.edit_rounds)
+        formats = other_formats(example, scratch, args.formats_rounds)
     rounds = {"example": args.rounds, "generated": args.large_rounds}
     text = report(results, first, rounds, load_before)
     text += "\n\n" + edit_loop_report(loop, args.edit_rounds)
     text += "\n\n" + preamble_report(preamble, args.preamble_repeats)
     print()
     print(text)
+    formats_text = other_formats_report(formats, args.formats_rounds, load_before)
+    print("\n" + formats_text)
     if args.write:
         write_readme(text)
+        write_readme(formats_text, FORMATS_BEGIN, FORMATS_END)
         print(f"\nwritten to {README.relative_to(ROOT)}")
 
 

@@ -59,6 +59,7 @@ def request(
     strict: bool = False,
     formats: Sequence[str] = ("pdf",),
     force: bool = False,
+    text_width: int | None = None,
 ) -> BuildRequest:
     return resolve_request(
         profile,
@@ -71,6 +72,7 @@ def request(
         strict=strict,
         force=force,
         timeout=timeout,
+        text_width=text_width,
     )
 
 

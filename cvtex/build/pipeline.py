@@ -18,6 +18,7 @@ PDF has succeeded.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -80,14 +81,25 @@ def build(
         loaded = load(request)
         inputs = loaded.input_files()
         reporter.read(inputs)
-        sources, documents = render(loaded, localize(loaded))
+        languages = localize(loaded)
+        sources, _ = render(loaded, languages, [name for name in request.formats if name == "pdf"])
         report_fallbacks(sources, loaded, reporter)
         request.out_dir.mkdir(parents=True, exist_ok=True)
         # Before anything is compiled: a build that fails leaves the request unrecorded.
         cache.forget_request(request)
+        others = [name for name in request.formats if name != "pdf"]
+        rendered: list[Document] = []
         built = compile_sources(
-            sources, loaded, cache, started if engines is None else engines, reporter
+            sources,
+            loaded,
+            cache,
+            started if engines is None else engines,
+            reporter,
+            # The other formats are made while XeLaTeX compiles, once every source has
+            # gone to its engine: a Word copy then costs a PDF build little of its time.
+            meanwhile=lambda: rendered.extend(render(loaded, languages, others)[1]),
         )
+        documents = rendered
         sources_by_language = {source.language: source.tex for source in sources}
         remember(request.profile, request.theme_key(), request.variant, sources_by_language)
     # Placed only now, so that a failed PDF leaves the other documents as they were too.
@@ -150,16 +162,18 @@ def localize(loaded: Loaded) -> list[Localized]:
 # -- render ---------------------------------------------------------------------------------
 
 
-def render(loaded: Loaded, languages: list[Localized]) -> tuple[list[TexSource], list[Document]]:
-    """Every format asked for, of every language: the LaTeX sources still to compile, and
-    the documents ready to place."""
+def render(
+    loaded: Loaded, languages: list[Localized], formats: Sequence[str] | None = None
+) -> tuple[list[TexSource], list[Document]]:
+    """Every format asked for (``formats``, else the request's), of every language: the
+    LaTeX sources still to compile, and the documents ready to place."""
     from ..render.latex import TexSource
     from ..render.outputs import RENDERERS
 
     sources: list[TexSource] = []
     documents: list[Document] = []
     for item in languages:
-        for name in loaded.request.formats:
+        for name in loaded.request.formats if formats is None else formats:
             rendered = RENDERERS[name](loaded, item)
             if isinstance(rendered, TexSource):
                 sources.append(rendered)
@@ -212,9 +226,11 @@ def compile_sources(
     cache: BuildCache,
     engines: list[Engine],
     reporter: Reporter,
+    meanwhile: Callable[[], object] | None = None,
 ) -> list[BuiltLanguage]:
     """Each language whose PDF would change, typeset in parallel and placed as soon as it
-    is ready; the others keep the PDF they have."""
+    is ready; the others keep the PDF they have. ``meanwhile`` runs while they compile
+    (its error is raised once they are done, after theirs)."""
     from ..compile.pdf import typeset
 
     request, profile = loaded.request, loaded.profile
@@ -261,6 +277,12 @@ def compile_sources(
                 (source, pool.submit(compile_one, source, engine_for(source.tex, engines)))
                 for source in changed
             ]
+        waiting: CvtexError | None = None
+        if meanwhile is not None:
+            try:
+                meanwhile()
+            except CvtexError as exc:
+                waiting = exc
         for source, future in futures:
             try:
                 built = future.result()
@@ -278,6 +300,8 @@ def compile_sources(
     cache.save()  # what did compile stays recorded even if another language failed
     if errors:
         raise errors[0] if len(errors) == 1 else _combine(errors)
+    if waiting is not None:
+        raise waiting
     return [results[source.stem] for source in sources]
 
 

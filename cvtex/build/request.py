@@ -21,8 +21,9 @@ from ..errors import InputError
 
 # Every output a build can make, in the order a build writes them; each has a renderer in
 # render.outputs. pdf is compiled from the LaTeX source, the others are written as made.
-FORMATS = ("pdf", "md", "html")
-EXTENSIONS = {"md": ".md", "html": ".html"}
+FORMATS = ("pdf", "md", "html", "docx", "txt")
+MIN_TEXT_WIDTH = 20  # --text-width: narrower, a bullet and one word of Chinese barely fit
+EXTENSIONS = {"md": ".md", "html": ".html", "docx": ".docx", "txt": ".txt"}
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,7 @@ class BuildRequest:
     # --design key=value, as written (checked against the design's models when loaded):
     # over the theme's, the profile's and the variant's design, for every language.
     design: tuple[tuple[str, str], ...] = ()
+    text_width: int | None = None  # txt: wrap at this many columns; None: a line a paragraph
 
     def language_list(self) -> list[str] | None:
         """The languages asked for by name; None for all the profile declares."""
@@ -90,6 +92,7 @@ def resolve_request(
     force: bool = False,
     timeout: float = DEFAULT_TIMEOUT,
     design: Sequence[str] = (),
+    text_width: int | None = None,
 ) -> BuildRequest:
     """A request with every default applied: the languages the profile declares, PDF,
     ``out/`` beside the profile. Options are checked here; the profile is not read."""
@@ -106,6 +109,7 @@ def resolve_request(
         force=force,
         timeout=timeout,
         design=tuple(design_override(option) for option in design),
+        text_width=checked_text_width(text_width),
     )
 
 
@@ -120,6 +124,18 @@ def design_override(option: str) -> tuple[str, str]:
             "(the keys are those of design: in the profile)",
         )
     return key.strip(), value.strip()
+
+
+def checked_text_width(width: int | None) -> int | None:
+    """``--text-width``: columns for the plain-text copy; room for a bullet and a word."""
+    if width is None:
+        return None
+    if width < MIN_TEXT_WIDTH:
+        raise InputError(
+            f"--text-width {width}: too narrow to wrap a line",
+            f"give at least {MIN_TEXT_WIDTH} columns, or leave it out for one line a paragraph",
+        )
+    return width
 
 
 def select_formats(requested: str | Sequence[str] | None) -> list[str]:

@@ -79,6 +79,12 @@ def build_options(command: Callable[..., Any]) -> Callable[..., Any]:
                 help="Seconds XeLaTeX may take for each language before it is stopped.",
             ),
             click.option(
+                "--text-width",
+                type=click.IntRange(min=1),
+                help="txt: wrap lines at this many columns, a Chinese character counting "
+                "as two (default: one line a paragraph, for pasting into a form).",
+            ),
+            click.option(
                 "--force", is_flag=True, help="Compile every language, even those up to date."
             ),
             click.option(
@@ -113,6 +119,7 @@ def request_of(profile: Path, options: dict[str, Any]) -> BuildRequest:
         force=options["force"],
         timeout=options["timeout"],
         design=options["design"],
+        text_width=options["text_width"],
     )
 
 

@@ -132,6 +132,19 @@ class Labels(Model):
     corresponding_author: str = Field(description="The legend of the † mark.")
 
 
+class WordLanguages(Model):
+    """The language tags a Word copy marks its text with, so that Word checks its spelling
+    and breaks its lines as the language needs."""
+
+    latin: str | None = Field(
+        None, description="The tag of text in Latin letters (en-US); by default the code."
+    )
+    east_asian: str = Field("zh-CN", description="The tag of Chinese text: zh-CN, zh-TW, zh-HK.")
+    document: str | None = Field(
+        None, description="The document's language in its properties; by default latin's."
+    )
+
+
 class Catalog(Model):
     code: Lang = Field(description="The language code; by default the file's name (de.yaml).")
     language: str = Field(description="The language's own name.")
@@ -175,6 +188,9 @@ class Catalog(Model):
     statuses: dict[str, str] = Field(description="Publication statuses; empty to show none.")
     publication_types: dict[str, str] = Field(
         description="Group headings by publication type, in the order they are shown."
+    )
+    word: WordLanguages = Field(
+        default_factory=WordLanguages, description="Word copies (docx): the language tags."
     )
 
     _source: SourceMap | None = PrivateAttr(None)

@@ -28,6 +28,20 @@ THEME_FILE = "theme.yaml"
 CodePoint = Annotated[str, StringConstraints(pattern=r"^[0-9A-F]{4,5}$")]
 
 
+class WordFonts(Model):
+    """The fonts of a Word copy (docx): fonts a recruiter's Word has, not the PDF's. Text in
+    Chinese is set in the East Asian face; a face not given comes from the parent theme."""
+
+    latin: str | None = Field(None, description="Text in Latin letters: Palatino Linotype.")
+    east_asian: str | None = Field(None, description="Chinese text: SimSun, PMingLiU.")
+    latin_headings: str | None = Field(None, description="The name and section titles.")
+    east_asian_headings: str | None = Field(
+        None,
+        description="The name and section titles in Chinese, and bold Chinese text "
+        "where the language sets it in the sans font: Microsoft YaHei.",
+    )
+
+
 class ThemeFile(Model):
     """What a theme.yaml holds."""
 
@@ -38,6 +52,10 @@ class ThemeFile(Model):
     design: DesignBlock = Field(default_factory=DesignBlock)
     icon_font: str | None = Field(None, pattern=r"^[A-Za-z0-9 _.-]+$")
     icons: dict[str, CodePoint] = Field(default_factory=dict)
+    word_fonts: dict[str, WordFonts] = Field(
+        default_factory=dict,
+        description="Word copies: fonts for every language (default:) and for one (zh-TW:).",
+    )
 
 
 @dataclass(frozen=True, eq=False)  # one object per folder (see _load): compared by identity
@@ -77,6 +95,17 @@ class Theme:
         for theme in reversed(self.chain):
             merged.update(theme.settings.icons)
         return merged
+
+    def word_fonts(self, own_keys: tuple[str, ...], converted_from: str | None) -> WordFonts:
+        """The Word fonts of a language: every theme's ``default`` (the furthest ancestor
+        first), then those for the language it is converted from, then its own."""
+        merged: dict[str, str] = {}
+        keys = ["default", converted_from, *reversed(own_keys)]
+        for theme in reversed(self.chain):
+            for key in keys:
+                if key and (fonts := theme.settings.word_fonts.get(key)) is not None:
+                    merged.update(fonts.model_dump(exclude_none=True))
+        return WordFonts(**merged)
 
     @property
     def key(self) -> str:

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 
 from .document import Document
 from .latex import TexSource, tex_source
+from .plaintext import text_document
 from .web import html_page, markdown_page
+from .word import word_document
 
 if TYPE_CHECKING:
     from ..build.load import Loaded
@@ -26,4 +28,6 @@ RENDERERS: dict[str, Renderer] = {
     "pdf": tex_source,
     "md": markdown_page,
     "html": html_page,
+    "docx": word_document,
+    "txt": text_document,
 }

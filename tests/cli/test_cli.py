@@ -182,9 +182,9 @@ def test_build_web_formats_only(tmp_path):
 def test_unknown_format_is_a_clean_error(tmp_path):
     target = tmp_path / "cv.yaml"
     run("new", target)
-    result = run("build", target, "--format", "pdf,docx")
+    result = run("build", target, "--format", "pdf,odt")
     assert result.exit_code == ExitCode.USER_ERROR
-    assert "unknown format docx" in result.output and "pdf, md, html" in result.output
+    assert "unknown format odt" in result.output and "pdf, md, html, docx, txt" in result.output
 
 
 def test_failed_pdf_writes_no_page_either(tmp_path):
