@@ -32,6 +32,11 @@ class InputError(CvtexError):
     """Bad user input: a profile, catalog or option."""
 
 
+class CheckError(CvtexError):
+    """A PDF did not read back as the CV says (cvtex check): exit 1, as for bad input,
+    since the fix is in the profile or the theme."""
+
+
 class ToolchainError(CvtexError):
     exit_code = ExitCode.TOOLCHAIN_MISSING
 

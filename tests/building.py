@@ -60,6 +60,7 @@ def request(
     formats: Sequence[str] = ("pdf",),
     force: bool = False,
     text_width: int | None = None,
+    check: bool = False,
 ) -> BuildRequest:
     return resolve_request(
         profile,
@@ -73,6 +74,7 @@ def request(
         force=force,
         timeout=timeout,
         text_width=text_width,
+        check=check,
     )
 
 

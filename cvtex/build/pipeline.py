@@ -6,7 +6,9 @@
 4. **render** each format of each language through the renderers' table
    (render/outputs.py): LaTeX source for pdf, finished documents for the others;
 5. **compile** the LaTeX sources (compile/): XeLaTeX, in parallel, with the head start;
-6. **place** the outputs (place.py), each in one step.
+6. **place** the outputs (place.py), each in one step;
+7. **check** each PDF, when asked (check/): read back by two PDF readers and compared with
+   the view it was made from.
 
 A build that finds nothing changed since the last one (see cache.py) ends before the
 profile is even parsed. Otherwise XeLaTeX is started at once, so that it loads its format
@@ -107,6 +109,8 @@ def build(
         request.out_dir.mkdir(parents=True, exist_ok=True)  # the engines' folder may be gone
         for document in documents:
             reporter.wrote(place_document(document, request.out_dir))
+    if request.check:
+        check(loaded, languages, built, reporter)
     if request.only_pdf:  # the documents of other formats are not recorded
         outputs = [Output(source.language, source.stem) for source in sources]
         cache.record_request(request, file_digests(inputs, before), outputs)
@@ -129,8 +133,8 @@ def _unchanged(
     request: BuildRequest, cache: BuildCache, before: dict[Path, str | None]
 ) -> list[BuiltLanguage] | None:
     """The PDFs of the last build of this request, if nothing it read has changed since."""
-    if not request.only_pdf or request.force:
-        return None
+    if not request.only_pdf or request.force or request.check:
+        return None  # (a check reads the PDFs with their views: the profile is loaded)
     outputs = cache.up_to_date(request, before)
     if outputs is None:
         return None
@@ -264,7 +268,8 @@ def compile_sources(
         reporter.ready(built)
         return built
 
-    from concurrent.futures import ThreadPoolExecutor  # 5 ms that need not delay XeLaTeX
+    # 5 ms that need not delay XeLaTeX
+    from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 
     errors: list[CvtexError] = []
     # Each language is its own XeLaTeX process: on two cores they overlap almost fully.
@@ -279,6 +284,10 @@ def compile_sources(
             ]
         waiting: CvtexError | None = None
         if meanwhile is not None:
+            # On a core of its own: while every core runs an engine, once the first is done
+            # (English ends well before Chinese, whose fonts take longer).
+            if futures and len(futures) >= (os.cpu_count() or 1):
+                wait([future for _, future in futures], return_when=FIRST_COMPLETED)
             try:
                 meanwhile()
             except CvtexError as exc:
@@ -303,6 +312,21 @@ def compile_sources(
     if waiting is not None:
         raise waiting
     return [results[source.stem] for source in sources]
+
+
+# -- check ----------------------------------------------------------------------------------
+
+
+def check(
+    loaded: Loaded, languages: list[Localized], built: list[BuiltLanguage], reporter: Reporter
+) -> None:
+    """Each PDF read back and compared with the view it was rendered from."""
+    from ..check.reading import read_back
+
+    pdfs = {result.language: result.pdf for result in built}
+    for item in languages:
+        if item.language in pdfs:
+            reporter.checked(read_back(loaded, item, pdfs[item.language]))
 
 
 def _combine(errors: list[CvtexError]) -> CvtexError:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ..check.reading import Reading
     from .place import BuiltLanguage
 
 
@@ -31,3 +32,6 @@ class Reporter:
 
     def wrote(self, path: Path) -> None:
         """A document other than a PDF (md, html) was written."""
+
+    def checked(self, reading: Reading) -> None:
+        """A language's PDF was read back (``request.check``): what came back, what did not."""

@@ -44,6 +44,7 @@ class BuildRequest:
     # over the theme's, the profile's and the variant's design, for every language.
     design: tuple[tuple[str, str], ...] = ()
     text_width: int | None = None  # txt: wrap at this many columns; None: a line a paragraph
+    check: bool = False  # read each PDF back (cvtex check, build --check): what machines get
 
     def language_list(self) -> list[str] | None:
         """The languages asked for by name; None for all the profile declares."""
@@ -93,16 +94,23 @@ def resolve_request(
     timeout: float = DEFAULT_TIMEOUT,
     design: Sequence[str] = (),
     text_width: int | None = None,
+    check: bool = False,
 ) -> BuildRequest:
     """A request with every default applied: the languages the profile declares, PDF,
     ``out/`` beside the profile. Options are checked here; the profile is not read."""
     chosen = languages.strip() if languages else ""
+    chosen_formats = tuple(select_formats(formats))
+    if check and "pdf" not in chosen_formats:
+        raise InputError(
+            "a check reads the PDFs back, and --format asks for none",
+            "add pdf to --format, or leave --check out",
+        )
     return BuildRequest(
         profile=Path(profile),
         languages=chosen if chosen and chosen != "all" else "all",
         variant=variant or None,
         theme=theme or None,
-        formats=tuple(select_formats(formats)),
+        formats=chosen_formats,
         out_dir=Path(out_dir) if out_dir is not None else default_out_dir(Path(profile)),
         locale_files=tuple(Path(file) for file in locale_files),
         strict=strict,
@@ -110,6 +118,7 @@ def resolve_request(
         timeout=timeout,
         design=tuple(design_override(option) for option in design),
         text_width=checked_text_width(text_width),
+        check=check,
     )
 
 

@@ -14,11 +14,13 @@ from .. import __version__
 from ..build.report import Reporter
 from ..build.request import FORMATS, BuildRequest, resolve_request
 from ..compile.engine import DEFAULT_TIMEOUT, stop_early
-from ..errors import CvtexError, ExitCode, InputError
+from ..errors import CheckError, CvtexError, ExitCode, InputError
 from ..resources import DEFAULT_THEME
 
 if TYPE_CHECKING:
     from ..build.place import BuiltLanguage
+    from ..check.compare import Miss
+    from ..check.reading import Reading
     from ..live.watch import Rebuilt
 
 # Only build's own light modules load with the CLI: the other commands import what they
@@ -105,7 +107,7 @@ def build_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return command
 
 
-def request_of(profile: Path, options: dict[str, Any]) -> BuildRequest:
+def request_of(profile: Path, options: dict[str, Any], check: bool = False) -> BuildRequest:
     """The build the command line asks for, from the options of :func:`build_options`."""
     return resolve_request(
         profile,
@@ -120,6 +122,7 @@ def request_of(profile: Path, options: dict[str, Any]) -> BuildRequest:
         timeout=options["timeout"],
         design=options["design"],
         text_width=options["text_width"],
+        check=check,
     )
 
 
@@ -187,14 +190,40 @@ def run() -> None:
 @click.argument("profile", type=PROFILE)
 @build_options
 @click.option("-q", "--quiet", is_flag=True, help="Print only errors.")
-def build(profile: Path, quiet: bool, **options: Any) -> None:
+@click.option(
+    "--check",
+    "check_pdfs",
+    is_flag=True,
+    help="Then read each PDF back as cvtex check does; exit 1 if a text does not come back.",
+)
+def build(profile: Path, quiet: bool, check_pdfs: bool, **options: Any) -> None:
     """Build PDFs (and their .tex), Markdown or HTML pages for the profile's languages.
 
     Only languages whose PDF would change are compiled: the others are kept as they are.
     """
     from ..build.pipeline import build as run_build
 
-    run_build(request_of(profile, options), Progress(quiet))
+    progress = Progress(quiet)
+    run_build(request_of(profile, options, check=check_pdfs), progress)
+    progress.verdict()
+
+
+@main.command()
+@click.argument("profile", type=PROFILE)
+@build_options
+@click.option("-q", "--quiet", is_flag=True, help="Print only what did not come back.")
+def check(profile: Path, quiet: bool, **options: Any) -> None:
+    """Build, then read each PDF back as applicant-tracking systems do, and check that
+    every text of the CV comes back whole, in reading order, with no stray characters.
+
+    Two readers: Poppler's pdftotext and pdfminer.six. Each text that does not come back
+    is named with the profile's file and line; exit 1 if there is any (docs/ats.md).
+    """
+    from ..build.pipeline import build as run_build
+
+    progress = Progress(quiet)
+    run_build(request_of(profile, options, check=True), progress)
+    progress.verdict()
 
 
 class Progress(Reporter):
@@ -202,6 +231,7 @@ class Progress(Reporter):
 
     def __init__(self, quiet: bool) -> None:
         self.quiet = quiet
+        self.readings: list[Reading] = []
 
     def compiling(self, language: str) -> None:
         if not self.quiet:
@@ -222,6 +252,25 @@ class Progress(Reporter):
     def wrote(self, written: Path) -> None:
         if not self.quiet:
             click.echo(f"wrote {written}")
+
+    def checked(self, reading: Reading) -> None:
+        self.readings.append(reading)
+        counts = ", ".join(f"{name} {n}/{reading.texts}" for name, n in reading.found.items())
+        if not self.quiet or not reading.ok:
+            click.echo(f"{reading.language}: read back: {counts}")
+        for finding in reading.findings:
+            click.echo(f"  {finding.where}: {finding.extractor}: {describe(finding.miss)}")
+
+    def verdict(self) -> None:
+        """After a check: an error if a text did not come back (exit 1)."""
+        failed = [reading for reading in self.readings if not reading.ok]
+        if failed:
+            count = sum(len(reading.findings) for reading in failed)
+            raise CheckError(
+                f"{count} problem(s) in the text machines read back from "
+                f"{', '.join(reading.language for reading in failed)}",
+                "docs/ats.md says what each kind means and how to fix it",
+            )
 
 
 @main.command()
@@ -248,6 +297,19 @@ def watch(profile: Path, interval: float, **options: Any) -> None:
         watch_files(state, report_rebuild, interval)
     except KeyboardInterrupt:
         click.echo("stopped watching")
+
+
+def describe(miss: Miss) -> str:
+    """A miss as a line: what the CV shows, and what the reader gave instead."""
+    shown = miss.text if len(miss.text) <= 70 else miss.text[:67] + "..."
+    got = f"; came back as {miss.got!r}" if miss.got else "; nothing like it came back"
+    if miss.kind == "split":
+        return f"the word {miss.text!r} comes back split: {miss.got!r}"
+    if miss.kind == "stray":
+        return f"a stray character {miss.text} (an icon?) in {miss.got!r}"
+    if miss.kind == "order":
+        return f"out of reading order: {shown!r}, read at {miss.got!r}"
+    return f"missing: {shown!r}{got}"
 
 
 def report_rebuild(result: Rebuilt) -> None:

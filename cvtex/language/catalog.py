@@ -133,16 +133,31 @@ class Labels(Model):
 
 
 class WordLanguages(Model):
-    """The language tags a Word copy marks its text with, so that Word checks its spelling
-    and breaks its lines as the language needs."""
+    """The language tags a Word copy marks its runs with, so that Word checks their spelling
+    and breaks their lines as each language needs (the document's own tag is
+    ``document.tag``)."""
 
     latin: str | None = Field(
         None, description="The tag of text in Latin letters (en-US); by default the code."
     )
     east_asian: str = Field("zh-CN", description="The tag of Chinese text: zh-CN, zh-TW, zh-HK.")
-    document: str | None = Field(
-        None, description="The document's language in its properties; by default latin's."
+
+
+class DocumentProperties(Model):
+    """What a CV says of itself in its file's properties: its language and title, which
+    search engines, screen readers and applicant-tracking systems read."""
+
+    tag: Lang | None = Field(
+        None, description="The document's language tag (en-US, zh-CN); by default the code."
     )
+    title: str = Field(
+        "{name}",
+        description="The document's title: {name} is the owner's name ({name} – Curriculum Vitae).",
+    )
+
+    def title_for(self, name: str) -> str:
+        # Not str.format: a brace in a translated title is text, never a failed lookup.
+        return self.title.replace("{name}", name)
 
 
 class Catalog(Model):
@@ -192,6 +207,10 @@ class Catalog(Model):
     word: WordLanguages = Field(
         default_factory=WordLanguages, description="Word copies (docx): the language tags."
     )
+    document: DocumentProperties = Field(
+        default_factory=DocumentProperties,
+        description="The PDF's and the Word copy's language and title in their properties.",
+    )
 
     _source: SourceMap | None = PrivateAttr(None)
 
@@ -208,6 +227,11 @@ class Catalog(Model):
         if (self.convert_from is None) != (self.opencc is None):
             raise ValueError("convert_from and opencc go together: give both, or neither")
         return self
+
+    @property
+    def tag(self) -> str:
+        """The document's language tag: the PDF's /Lang, the Word copy's language."""
+        return self.document.tag or self.code
 
     @property
     def file(self) -> Path | None:

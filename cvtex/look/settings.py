@@ -12,9 +12,11 @@ from ..language.catalog import Catalog, Locales
 from ..language.scripts import CJK
 from ..profile.model import DesignOptions, FontChoice, Fonts, Profile, Variant
 from ..profile.source import SourceMap
+from ..render.texescape import TexCode
 from .design import Design, Layer, language_layers, merge_design
 from .fontplan import LIST_FONTS_HINT, ScriptFonts, plan_scripts, used_scripts
 from .fonts import ResolvedFont, describe, installed_families, resolve
+from .icons import icon_glyphs
 from .theme import Theme
 
 
@@ -39,6 +41,7 @@ class FontSet:
 class Icons:
     font: str | None  # None: the icon font is not installed, and contacts show no icons
     codes: dict[str, str]  # contact type -> code point in that font
+    glyphs: dict[str, TexCode]  # code point -> its outline, as the template draws it
 
 
 @dataclass(frozen=True)
@@ -149,7 +152,7 @@ def language_settings(
         language=catalog.code,
         design=design,
         fonts=FontSet(serif, sans, cjk_serif, cjk_sans, scripts),
-        icons=Icons(icon_font, theme.icons if icon_font else {}),
+        icons=_icons(icon_font, theme.icons if icon_font else {}),
     )
 
 
@@ -179,3 +182,8 @@ def _latin(design: Design, role: str) -> ResolvedFont | None:
             f"install it, or name another font; {LIST_FONTS_HINT}",
         )
     return found
+
+
+def _icons(font: str | None, codes: dict[str, str]) -> Icons:
+    glyphs = icon_glyphs(font, list(codes.values())) if font else {}
+    return Icons(font, codes, {code: glyph.tex for code, glyph in glyphs.items()})

@@ -152,8 +152,8 @@ def cv_blocks(view: CvView, catalog: Catalog) -> Blocks:
         blocks.extend(section_blocks(section, catalog))
     return Blocks(
         language=view.language,
-        title=view.name,
-        author=view.name,
+        title=catalog.document.title_for(plain(marked(view.name))),
+        author=plain(marked(view.name)),
         blocks=blocks,
         footer=marked(view.updated, tone="muted", small=True),
         photo=view.photo,

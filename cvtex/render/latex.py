@@ -22,6 +22,7 @@ from ..look.fit import Step
 from ..look.settings import Settings, language_settings
 from ..look.theme import Theme
 from ..view.cv import CvView, Fallback
+from .metadata import cv_metadata
 from .templates import ThemeLoader, template_error
 from .texescape import TexCode, escape_text, tex_url, to_tex
 
@@ -140,6 +141,20 @@ def forget_templates() -> None:
     _environment.cache_clear()
 
 
+def side_column_kinds(theme: Theme, catalog: Catalog) -> frozenset[str]:
+    """The section kinds a two-column theme sets in its side column: its ``side_kinds``
+    block, from the nearest template of the chain that has one; none for one column."""
+    env = _environment(theme)
+    for folder in theme.folders:
+        for name in (f"{catalog.template}.tex.j2", "base.tex.j2"):
+            if not (folder / name).is_file():
+                continue
+            template = env.from_string((folder / name).read_text(encoding="utf-8"))
+            if block := template.blocks.get("side_kinds"):
+                return frozenset("".join(block(template.new_context())).split())
+    return frozenset()
+
+
 def render_tex(view: CvView, catalog: Catalog, theme: Theme, settings: Settings) -> str:
     name = f"{catalog.template}.tex.j2"
     try:
@@ -152,6 +167,7 @@ def render_tex(view: CvView, catalog: Catalog, theme: Theme, settings: Settings)
             fonts=settings.fonts,
             icons=settings.icons,
             language=settings.language,
+            meta=cv_metadata(view, catalog),
         ).lstrip()
     except jinja2.TemplateNotFound as exc:
         if exc.name != name:

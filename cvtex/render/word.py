@@ -86,7 +86,7 @@ def word_document(loaded: Loaded, item: Localized) -> Document:
         fonts,
         latin,
         catalog.word.east_asian,
-        catalog.word.document or latin,
+        catalog.tag,
         bold_cjk_in_headings_face=catalog.fonts.bold == "sans",
     )
     photo = photo_file(loaded, item)

@@ -492,7 +492,7 @@ def test_a_variant_names_its_own_theme(tmp_path):
     loaded = load_profile(profile)
     (plain,) = render_languages(loaded, ["en"])
     (industry,) = render_languages(loaded, ["en"], variant="industry")
-    assert ">>" not in plain.tex and r"\cvsection{>> Experience}" in industry.tex
+    assert r"\cvsection{>>" not in plain.tex and r"\cvsection{>> Experience}" in industry.tex
 
 
 def test_web_pages_come_from_the_theme_chain_and_name_a_broken_template(tmp_path, tiny):

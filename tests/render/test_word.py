@@ -113,12 +113,13 @@ def test_every_section_in_order(word_example, language):
     assert len(titles) >= 5
     assert [p.text for p in document.paragraphs if p.style.name == "Heading 1"] == titles
     assert document.paragraphs[0].style.name == "Title"
-    assert document.paragraphs[0].text == blocks.title
+    assert document.paragraphs[0].text == blocks.author  # the name, in Title style
     # Every paragraph's text is a block's, in the blocks' order: its left part, its right
     # part after a tab, a referee's lines after line breaks.
     assert [p.text for p in document.paragraphs] == [paragraph_text(b) for b in blocks.blocks]
     properties = document.core_properties
-    assert properties.title == blocks.title and properties.author == blocks.title
+    assert properties.title == blocks.title and properties.author == blocks.author
+    assert blocks.title.startswith(f"{blocks.author} – ")  # "Jin Fang – Curriculum Vitae"
     assert properties.language == {"en": "en-US", "zh": "zh-CN", "zh-TW": "zh-TW"}[language]
 
 

@@ -1,0 +1,63 @@
+"""One PDF read back by every reader and compared with its view: the check of a build.
+
+``cvtex check`` and ``cvtex build --check`` run it on each language's PDF once it is in
+place, with the view the PDF was rendered from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .compare import Miss, misses
+from .expected import expected_phrases
+from .extractors import EXTRACTORS, Extractor
+from .locate import Locator
+
+if TYPE_CHECKING:
+    from ..build.load import Loaded
+    from ..view.localize import Localized
+
+
+@dataclass(frozen=True)
+class Finding:
+    extractor: str
+    miss: Miss
+    where: str  # the profile's file and line the text was written at
+
+
+@dataclass(frozen=True)
+class Reading:
+    language: str
+    pdf: Path
+    texts: int  # the texts the CV shows
+    found: dict[str, int]  # by reader: the texts that came back
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+
+def read_back(
+    loaded: Loaded,
+    item: Localized,
+    pdf: Path,
+    extractors: tuple[Extractor, ...] = EXTRACTORS,
+) -> Reading:
+    from ..language.traditional import conversion_for
+    from ..render.latex import side_column_kinds
+
+    catalog = item.catalog
+    phrases = expected_phrases(item.view, catalog, side_column_kinds(loaded.theme, catalog))
+    convert = conversion_for(catalog, loaded.profile.profile) if catalog.opencc else None
+    locate = Locator(loaded.profile, convert)
+    found: dict[str, int] = {}
+    findings: list[Finding] = []
+    for extractor in extractors:
+        missed, found[extractor.name] = misses(phrases, extractor.pages(pdf))
+        for miss in missed:
+            where = locate(miss.phrase.text) if miss.phrase else str(pdf)
+            findings.append(Finding(extractor.name, miss, where))
+    return Reading(item.language, pdf, len(phrases), found, findings)

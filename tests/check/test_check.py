@@ -1,0 +1,205 @@
+"""`cvtex check`: every text of the example read back whole and in order by two PDF readers,
+in every built-in theme and language; a split word found and located; the PDFs' metadata."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from cvtex.build.pipeline import build as run_build
+from cvtex.build.report import Reporter
+from cvtex.check.compare import comparable, misses
+from cvtex.check.expected import Phrase
+from cvtex.check.reading import Reading
+from cvtex.cli.main import main
+
+from ..building import request
+from ..conftest import EXAMPLE, TINY, BuiltExample
+
+LANGUAGES = ("en", "zh", "zh-TW", "zh-HK")
+
+
+class Readings(Reporter):
+    def __init__(self) -> None:
+        self.readings: dict[str, Reading] = {}
+
+    def checked(self, reading: Reading) -> None:
+        self.readings[reading.language] = reading
+
+
+def checked(profile: Path, out_dir: Path, theme: str | None = None) -> dict[str, Reading]:
+    reporter = Readings()
+    run_build(request(profile, out_dir=out_dir, theme=theme, check=True), reporter)
+    return reporter.readings
+
+
+@pytest.fixture(scope="session")
+def example_readings(built_example: BuiltExample) -> dict[str, Reading]:
+    """The example's PDFs of one theme (compiled by built_example) read back."""
+    return checked(EXAMPLE, built_example.out_dir, built_example.theme)
+
+
+def test_every_text_of_the_example_comes_back_whole_and_in_order(built_example, example_readings):
+    assert set(example_readings) == set(LANGUAGES)
+    for language, reading in example_readings.items():
+        problems = [
+            f"{finding.extractor}: {finding.miss.kind}: {finding.miss.text!r} at {finding.where}"
+            for finding in reading.findings
+        ]
+        assert problems == [], f"{built_example.theme} {language}"
+        assert reading.found == {"pdftotext": reading.texts, "pdfminer": reading.texts}
+        assert reading.texts > 80  # every entry's texts, not a few headings
+
+
+def test_no_icon_or_bullet_comes_back_as_a_character(built_example):
+    # The contacts have icons in every theme: drawn as outlines, they are no text at all.
+    for language in LANGUAGES:
+        text = subprocess.run(
+            ["pdftotext", str(built_example.results[language].pdf), "-"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        assert not [ch for ch in text if 0xE000 <= ord(ch) <= 0xF8FF], language
+        assert "jin.fang@example.com" in text
+
+
+def test_the_name_is_the_first_line_read(built_example):
+    for language in LANGUAGES:
+        text = subprocess.run(
+            ["pdftotext", str(built_example.results[language].pdf), "-"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        first_line = text.strip().splitlines()[0]
+        assert first_line.replace(" ", "") in ("JinFang", "方缙"), language
+
+
+EXPECTED_METADATA = {
+    "en": ("en-US", "Jin Fang – Curriculum Vitae", "Jin Fang"),
+    "zh": ("zh-CN", "方缙 – 简历", "方缙"),
+    "zh-TW": ("zh-TW", "方缙 – 履歷", "方缙"),  # a name is kept as written
+    "zh-HK": ("zh-HK", "方缙 – 履歷", "方缙"),
+}
+
+
+def test_each_pdf_says_its_language_title_author_and_keywords(built_example):
+    for language, (tag, title, author) in EXPECTED_METADATA.items():
+        reader = PdfReader(built_example.results[language].pdf)
+        assert reader.trailer["/Root"]["/Lang"] == tag
+        assert reader.metadata.title == title
+        assert reader.metadata.author == author
+        assert "Python" in reader.metadata["/Keywords"]  # the skills
+        xmp = reader.xmp_metadata
+        assert xmp is not None and title in xmp.dc_title.values()
+        assert xmp.dc_language == [tag]
+
+
+def test_pdfinfo_shows_the_title_of_a_traditional_chinese_cv(built_example):
+    info = subprocess.run(
+        ["pdfinfo", str(built_example.results["zh-TW"].pdf)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "方缙 – 履歷" in info
+
+
+# -- what a reader gives back, against what the CV shows ------------------------------------
+
+
+def phrases(name: str, *texts: str) -> list[Phrase]:
+    """The name in the header, then texts of one section in the main column."""
+    return [Phrase(name, "head", -1, True), *(Phrase(text, "main", 0, True) for text in texts)]
+
+
+def test_a_word_split_by_a_hyphen_at_a_line_end_is_a_split():
+    found, count = misses(
+        phrases("Jin Fang", "Distributed training"), ["Jin Fang\nDis-\ntributed training"]
+    )
+    assert count == 1
+    assert [(miss.kind, miss.text) for miss in found] == [("split", "distributed")]
+
+
+def test_a_hyphen_of_the_text_at_a_line_end_is_kept():
+    found, count = misses(
+        phrases("Ann", "In-network aggregation"), ["Ann\nIn-\nnetwork aggregation"]
+    )
+    assert (found, count) == ([], 2)
+
+
+def test_chinese_broken_over_lines_is_one_text():
+    found, count = misses(
+        phrases("方缙", "分布式模型训练具有通信瓶颈"), ["方缙\n分布式模型训\n练具有通信瓶颈"]
+    )
+    assert (found, count) == ([], 2)
+
+
+def test_texts_read_out_of_order_and_a_stray_character_are_reported():
+    found, _ = misses(
+        phrases("Ann Lee", "First entry", "Second entry"),
+        ["Ann Lee \uf0e0\nSecond entry\nFirst entry"],
+    )
+    assert {(miss.kind, miss.text) for miss in found} == {
+        ("order", "Second entry"),
+        ("stray", "U+F0E0"),
+    }
+
+
+def test_the_name_read_after_other_text_is_out_of_order():
+    found, _ = misses(phrases("Ann Lee", "Hunan University"), ["Hunan University\nAnn Lee"])
+    assert [(miss.kind, miss.text) for miss in found] == [("order", "Ann Lee")]
+
+
+def test_comparison_is_as_parsers_compare():
+    assert comparable("“Quoted”  TEXT ,") == '"quoted" text,'
+    assert comparable("ＡＢＣ　中文 English") == "abc中文english"
+
+
+# -- a PDF made to split words: the check fails, and says where -----------------------------
+
+LONG_WORDS = (
+    "Characterization of heterogeneous telecommunications infrastructure through "
+    "internationalization, electroencephalography, counterrevolutionary historiography, "
+    "incomprehensibility, photolithographic microfabrication and thermodynamically "
+    "irreversible electrochemistry in interdisciplinary neuropharmacological collaborations"
+)
+
+
+def test_a_pdf_that_splits_words_fails_the_check_with_the_profile_line(tmp_path, custom_theme):
+    data = {**TINY, "languages": ["en"], "name": "Ann Lee"}
+    data["education"] = [{**TINY["education"][0], "bullets": [LONG_WORDS]}]
+    profile = tmp_path / "cv.yaml"
+    profile.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    # Hyphenation back on, as TeX has it by default: long words are split at line ends.
+    theme = custom_theme(
+        "hyphenating", lambda base: base.replace("\\hyphenpenalty=10000", "\\hyphenpenalty=0")
+    )
+    result = CliRunner().invoke(main, ["check", str(profile), "--theme", theme, "-q"])
+    assert result.exit_code == 1, result.output
+    assert "split" in result.output
+    line = next(line for line in result.output.splitlines() if "split" in line)
+    lines = profile.read_text(encoding="utf-8").splitlines()
+    bullet = next(number for number, text in enumerate(lines, 1) if "Characterization" in text)
+    assert line.strip().startswith(f"{profile}:{bullet}: pdfminer: "), line
+    assert "error:" in result.output and "docs/ats.md" in result.output
+
+
+def test_check_passes_and_build_check_reports_each_language(tiny):
+    result = CliRunner().invoke(main, ["build", str(tiny), "--check"])
+    assert result.exit_code == 0, result.output
+    assert "en: read back: pdftotext" in result.output
+    assert "zh: read back: pdftotext" in result.output
+
+
+def test_a_check_without_pdfs_is_refused_before_building(tiny):
+    result = CliRunner().invoke(main, ["build", str(tiny), "--check", "--format", "md"])
+    assert result.exit_code != 0
+    assert "--format" in result.output and "Traceback" not in result.output
+    assert not (tiny.parent / "out" / "cv.md").exists()
