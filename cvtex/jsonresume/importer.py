@@ -67,7 +67,13 @@ def import_resumes(
     languages: str | None = None,
     today: dt.date | None = None,
 ) -> Imported:
-    """Write one profile from one JSON Resume file, or from two in two languages."""
+    """Write one profile from one JSON Resume file, or from two in two languages; or from
+    one RenderCV file."""
+    from ..rendercv import is_rendercv, rendercv_profile
+
+    if len(files) == 1 and is_rendercv(files[0]):
+        data, notes = rendercv_profile(files[0], languages.strip() if languages else None)
+        return _write_profile(data, files, out, force, notes, "RenderCV")
     if not 1 <= len(files) <= 2:
         raise InputError(
             f"give one JSON Resume file, or two in two languages (got {len(files)})",
@@ -92,16 +98,30 @@ def import_resumes(
         data = {"languages": [reads[0].language], **_plain_tree(datas[0])}
     else:
         data = Merger(reads[0].language, reads[1].language).profile(*datas)
+    notes = [n for r in reads for n in r.notes]
+    return _write_profile(data, files, out, force, notes, "JSON Resume")
+
+
+def _write_profile(
+    data: dict[str, Any],
+    files: list[Path],
+    out: Path | None,
+    force: bool,
+    notes: list[str],
+    kind: str,
+) -> Imported:
     # In the order the profile's model declares its keys, as a person would write them.
     order = list(Profile.model_fields)
     data = _prune(dict(sorted(data.items(), key=lambda item: order.index(item[0]))))
-    target = out or default_profile_path(files[0])
+    # A RenderCV file is YAML too: its profile is written beside it, under another name.
+    own = files[0].with_name(f"{files[0].stem}.cvtex.yaml") if kind == "RenderCV" else None
+    target = out or own or default_profile_path(files[0])
     _check(data, target)
-    text = _header(files, target) + yaml.dump(
+    text = _header(files, target, kind) + yaml.dump(
         data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100
     )
     _write_new(target, text, force)
-    return Imported(target, list(data["languages"]), [n for r in reads for n in r.notes])
+    return Imported(target, list(data["languages"]), notes)
 
 
 def _plain_tree(value: Any) -> Any:
@@ -141,11 +161,11 @@ def _check(data: dict[str, Any], target: Path) -> None:
         raise AssertionError(f"imported profile for {target} is invalid: {exc}") from exc
 
 
-def _header(files: list[Path], target: Path) -> str:
+def _header(files: list[Path], target: Path, kind: str) -> str:
     sources = " and ".join(file.name for file in files)
     return (
         f"# yaml-language-server: $schema={SCHEMA_FILE.resolve().as_uri()}\n"
-        f"#\n# Imported by cvtex from {sources} (JSON Resume).\n"
+        f"#\n# Imported by cvtex from {sources} ({kind}).\n"
         f"# Check it with:   cvtex validate {target.name}\n"
         f"# Build it with:   cvtex build {target.name}\n\n"
     )
