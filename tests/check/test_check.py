@@ -56,27 +56,24 @@ def test_every_text_of_the_example_comes_back_whole_and_in_order(built_example, 
         assert reading.texts > 80  # every entry's texts, not a few headings
 
 
+def read_by_pdftotext(pdf: Path) -> str:
+    """The text as pdftotext gives it in its default mode, as a parser calls it."""
+    return subprocess.run(
+        ["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+
+
 def test_no_icon_or_bullet_comes_back_as_a_character(built_example):
     # The contacts have icons in every theme: drawn as outlines, they are no text at all.
     for language in LANGUAGES:
-        text = subprocess.run(
-            ["pdftotext", str(built_example.results[language].pdf), "-"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
+        text = read_by_pdftotext(built_example.results[language].pdf)
         assert not [ch for ch in text if 0xE000 <= ord(ch) <= 0xF8FF], language
         assert "jin.fang@example.com" in text
 
 
 def test_the_name_is_the_first_line_read(built_example):
     for language in LANGUAGES:
-        text = subprocess.run(
-            ["pdftotext", str(built_example.results[language].pdf), "-"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
+        text = read_by_pdftotext(built_example.results[language].pdf)
         first_line = text.strip().splitlines()[0]
         assert first_line.replace(" ", "") in ("JinFang", "方缙"), language
 
