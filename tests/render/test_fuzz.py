@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
 from cvtex.errors import InputError
@@ -205,6 +205,9 @@ def test_escaping_of_marker_soup(text):
 @settings(max_examples=300, derandomize=True, database=None)
 @given(st.text())
 def test_urls_emit_no_tex_code(url):
+    # A target whose scheme could do more than link (run:, file:, "A:") never gets here:
+    # the profile's validation refuses it, and tex_url says so if it were asked.
+    assume(link_target(clean_text(url)) is not None)
     tex = tex_url(url)
     assert not re.search(r"\\[^%#]", tex), "only \\% and \\# may be escaped"
     assert not set(tex) & set("{}~^ \n"), tex
