@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..language.catalog import Catalog
-from ..render.blocks import Block, marked, plain, section_blocks
+from ..render.blocks import Block, plain, section_blocks, text_of
 from ..view.cv import CvView, SectionView, SkillGroup
 
 Column = Literal["head", "main", "side"]
@@ -33,17 +33,17 @@ class Phrase:
 def expected_phrases(view: CvView, catalog: Catalog, side_kinds: frozenset[str]) -> list[Phrase]:
     """The view's texts in reading order: the header, then each section, the sections of a
     side column (``side_kinds``, the theme's) forming a column of their own."""
-    phrases = [Phrase(plain(marked(view.name)), "head", -1, True)]
+    phrases = [Phrase(text_of(view.name), "head", -1, True)]
     if view.headline:
-        phrases.append(Phrase(plain(marked(view.headline)), "head", -1, False))
-    phrases += [Phrase(plain(marked(c.text)), "head", -1, False) for c in view.contacts]
+        phrases.append(Phrase(text_of(view.headline), "head", -1, False))
+    phrases += [Phrase(text_of(c.text), "head", -1, False) for c in view.contacts]
     for index, section in enumerate(view.sections):
         column: Column = "side" if section.kind in side_kinds else "main"
-        phrases.append(Phrase(plain(marked(section.title)), column, index, True))
+        phrases.append(Phrase(text_of(section.title), column, index, True))
         for text, ordered in section_texts(section, catalog):
             phrases.append(Phrase(text, column, index, ordered and len(text) >= ORDER_MIN_LENGTH))
     if view.updated:
-        phrases.append(Phrase(plain(marked(view.updated)), "head", -1, False))
+        phrases.append(Phrase(text_of(view.updated), "head", -1, False))
     return [phrase for phrase in phrases if phrase.text.strip()]
 
 
@@ -53,8 +53,8 @@ def section_texts(section: SectionView, catalog: Catalog) -> Iterator[tuple[str,
         # A category and its items are two texts: some themes set them on two lines.
         for group in section.entries:
             if isinstance(group, SkillGroup):
-                yield plain(marked(group.category)), True
-                yield plain(marked(group.items)), True
+                yield text_of(group.category), True
+                yield text_of(group.items), True
         return
     for block in section_blocks(section, catalog):
         yield from block_texts(block)

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..profile.load import LoadedProfile
 from ..profile.source import Position
-from ..render.blocks import marked, plain
+from ..render.blocks import text_of
 from .compare import comparable
 
 Convert = Any  # language.traditional.Convert
@@ -26,7 +26,7 @@ class Locator:
         self.values: list[tuple[str, Position]] = []
         data = profile.profile.model_dump(by_alias=True, exclude_defaults=True)
         for path, text in _strings(data, ()):
-            shown = plain(marked(text))
+            shown = text_of(text)
             forms = {comparable(shown)}
             if convert is not None:
                 forms.add(comparable(convert(shown)))

@@ -201,11 +201,7 @@ def build(profile: Path, quiet: bool, check_pdfs: bool, **options: Any) -> None:
 
     Only languages whose PDF would change are compiled: the others are kept as they are.
     """
-    from ..build.pipeline import build as run_build
-
-    progress = Progress(quiet)
-    run_build(request_of(profile, options, check=check_pdfs), progress)
-    progress.verdict()
+    build_and_report(request_of(profile, options, check=check_pdfs), quiet)
 
 
 @main.command()
@@ -219,10 +215,15 @@ def check(profile: Path, quiet: bool, **options: Any) -> None:
     Two readers: Poppler's pdftotext and pdfminer.six. Each text that does not come back
     is named with the profile's file and line; exit 1 if there is any (docs/ats.md).
     """
+    build_and_report(request_of(profile, options, check=True), quiet)
+
+
+def build_and_report(request: BuildRequest, quiet: bool) -> None:
+    """Run a build with its progress printed; after a check, exit 1 on what it found."""
     from ..build.pipeline import build as run_build
 
     progress = Progress(quiet)
-    run_build(request_of(profile, options, check=True), progress)
+    run_build(request, progress)
     progress.verdict()
 
 
@@ -382,7 +383,8 @@ def export(
 @click.option("--lang", "langs", help="The files' languages, in order (en,zh); else detected.")
 @click.option("--force", is_flag=True, help="Overwrite an existing profile.")
 def import_(files: tuple[Path, ...], out: Path | None, langs: str | None, force: bool) -> None:
-    """Make a profile from a JSON Resume file, or from two in two languages (en and zh)."""
+    """Make a profile from a JSON Resume file, or from two in two languages (en and zh), or
+    from a RenderCV file (cv.yaml)."""
     from .. import jsonresume
 
     imported = jsonresume.import_resumes(list(files), out, force, langs)

@@ -69,11 +69,12 @@ def import_resumes(
 ) -> Imported:
     """Write one profile from one JSON Resume file, or from two in two languages; or from
     one RenderCV file."""
-    from ..rendercv import is_rendercv, rendercv_profile
+    from ..rendercv import is_rendercv, rendercv_profile, rendercv_profile_path
 
     if len(files) == 1 and is_rendercv(files[0]):
         data, notes = rendercv_profile(files[0], languages.strip() if languages else None)
-        return _write_profile(data, files, out, force, notes, "RenderCV")
+        target = out or rendercv_profile_path(files[0])
+        return _write_profile(data, files, target, force, notes, "RenderCV")
     if not 1 <= len(files) <= 2:
         raise InputError(
             f"give one JSON Resume file, or two in two languages (got {len(files)})",
@@ -99,13 +100,14 @@ def import_resumes(
     else:
         data = Merger(reads[0].language, reads[1].language).profile(*datas)
     notes = [n for r in reads for n in r.notes]
-    return _write_profile(data, files, out, force, notes, "JSON Resume")
+    target = out or default_profile_path(files[0])
+    return _write_profile(data, files, target, force, notes, "JSON Resume")
 
 
 def _write_profile(
     data: dict[str, Any],
     files: list[Path],
-    out: Path | None,
+    target: Path,
     force: bool,
     notes: list[str],
     kind: str,
@@ -113,9 +115,6 @@ def _write_profile(
     # In the order the profile's model declares its keys, as a person would write them.
     order = list(Profile.model_fields)
     data = _prune(dict(sorted(data.items(), key=lambda item: order.index(item[0]))))
-    # A RenderCV file is YAML too: its profile is written beside it, under another name.
-    own = files[0].with_name(f"{files[0].stem}.cvtex.yaml") if kind == "RenderCV" else None
-    target = out or own or default_profile_path(files[0])
     _check(data, target)
     text = _header(files, target, kind) + yaml.dump(
         data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100

@@ -47,7 +47,7 @@ def icon_glyphs(family: str, codes: list[str]) -> dict[str, IconGlyph]:
     cache_file = cachefiles.user_folder() / ICONS_CACHE
     cached = cachefiles.read_json(cache_file)
     key = f"{family}|{fontconfig_state()}"
-    known: dict[str, dict[str, list]] = {}
+    known: dict[str, list | None] = {}
     if isinstance(cached, dict) and isinstance(cached.get(key), dict):
         known = cached[key]
     if any(code not in known for code in wanted):

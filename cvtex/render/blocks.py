@@ -110,6 +110,11 @@ def marked(text: str, **look: object) -> tuple[Run, ...]:
     return tuple(_runs(parse(text), base))
 
 
+def text_of(field: str) -> str:
+    """A field as a reader sees it: its light markup (bold, links) taken off."""
+    return plain(marked(field))
+
+
 def _runs(spans: Iterable[Span], base: Run) -> Iterator[Run]:
     for span in spans:
         if span.kind == "text":
@@ -150,10 +155,11 @@ def cv_blocks(view: CvView, catalog: Catalog) -> Blocks:
     for section in view.sections:
         blocks.append(Block("section", marked(section.title)))
         blocks.extend(section_blocks(section, catalog))
+    name = text_of(view.name)
     return Blocks(
         language=view.language,
-        title=catalog.document.title_for(plain(marked(view.name))),
-        author=plain(marked(view.name)),
+        title=catalog.document.title_for(name),
+        author=name,
         blocks=blocks,
         footer=marked(view.updated, tone="muted", small=True),
         photo=view.photo,

@@ -14,7 +14,7 @@ from xml.sax.saxutils import escape
 
 from ..language.catalog import Catalog
 from ..view.cv import CvView, SkillGroup
-from .blocks import marked, plain
+from .blocks import text_of
 from .texescape import TexCode
 
 
@@ -58,11 +58,6 @@ def cv_metadata(view: CvView, catalog: Catalog) -> Metadata:
         keywords="; ".join(skill for skill in skills if skill),
         language=catalog.tag,
     )
-
-
-def text_of(field: str) -> str:
-    """A field as a reader sees it: its light markup (bold, links) taken off."""
-    return plain(marked(field))
 
 
 def xmp_packet(meta: Metadata) -> str:

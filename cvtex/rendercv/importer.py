@@ -17,8 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ..errors import InputError
 from ..language.catalog import available_languages, load_catalog
 from ..profile.source import SourceMap, format_path, load_yaml
@@ -74,24 +72,23 @@ _DATE = re.compile(r"^\d{4}(-\d{1,2})?(-\d{1,2})?$")
 
 @dataclass
 class _Reading:
-    file: Path
     source: SourceMap
     notes: list[str] = field(default_factory=list)
 
     def note(self, path: tuple[str | int, ...], what: str) -> None:
         position = self.source.locate_key(path)
-        self.notes.append(f"{self.file}:{position.line}: {format_path(path)}: {what}")
+        self.notes.append(f"{self.source.file}:{position.line}: {format_path(path)}: {what}")
 
 
 def is_rendercv(file: Path) -> bool:
-    """A YAML file whose top level has ``cv:`` (RenderCV's input); JSON is JSON Resume."""
-    if file.suffix.lower() not in (".yaml", ".yml"):
-        return False
-    try:
-        data = yaml.safe_load(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return True  # read_rendercv names the problem
-    return isinstance(data, dict) and isinstance(data.get("cv"), dict)
+    """A YAML file: RenderCV's input (JSON Resume's is JSON). Whether it holds ``cv:`` is
+    for :func:`rendercv_profile` to say, when it reads the file."""
+    return file.suffix.lower() in (".yaml", ".yml")
+
+
+def rendercv_profile_path(file: Path) -> Path:
+    """``cv.yaml`` -> ``cv.cvtex.yaml`` beside it: the input is YAML too, and is kept."""
+    return file.with_name(f"{file.stem}.cvtex.yaml")
 
 
 def rendercv_profile(file: Path, language: str | None = None) -> tuple[dict[str, Any], list[str]]:
@@ -102,7 +99,7 @@ def rendercv_profile(file: Path, language: str | None = None) -> tuple[dict[str,
             f"{file}: not a RenderCV file: it has no cv: mapping at the top",
             "cvtex import reads RenderCV YAML (cv: with sections:) and JSON Resume (.json)",
         )
-    reading = _Reading(file, source)
+    reading = _Reading(source)
     cv = data["cv"]
     code = language or _language(data, reading)
     catalog = load_catalog(code)  # an unknown code is an error that names the catalogs
