@@ -61,6 +61,7 @@ def request(
     force: bool = False,
     text_width: int | None = None,
     check: bool = False,
+    with_cv: bool = False,
 ) -> BuildRequest:
     return resolve_request(
         profile,
@@ -75,6 +76,7 @@ def request(
         timeout=timeout,
         text_width=text_width,
         check=check,
+        with_cv=with_cv,
     )
 
 

@@ -296,8 +296,7 @@ def _fit_key(source: TexSource, loaded: LoadedProfile) -> str:
 
 
 def _photo_digest(source: TexSource, loaded: LoadedProfile) -> str:
-    """The photo is read by XeLaTeX, not written in the .tex: its bytes belong in the key."""
-    if not source.photo or loaded.profile.photo is None:
+    """An image is read by XeLaTeX, not written in the .tex: its bytes belong in the key."""
+    if source.image is None:
         return ""
-    photo = (loaded.file.parent / loaded.profile.photo.file).resolve()
-    return f"\n% photo {file_digest(photo)}"
+    return f"\n% photo {file_digest(source.image.file)}"

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..language.catalog import Locales, catalog_file, load_locales
+from ..letter.load import LoadedLetter, is_letter, load_letter
 from ..look.design import Layer, command_line_layer
 from ..look.theme import Theme, find_theme
 from ..profile.load import LoadedProfile, load_profile
@@ -20,7 +21,7 @@ from ..profile.model import Profile, Variant
 from ..profile.problems import suggest
 from ..profile.source import format_path
 from ..resources import DEFAULT_THEME
-from .request import BuildRequest, output_stem
+from .request import FORMATS_OF, BuildRequest, output_stem
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,23 @@ class Loaded:
     variant: Variant | None
     theme: Theme
     design: Layer | None = None  # --design options, over every other layer of the design
+    letter: LoadedLetter | None = None  # the letter, when the request names one
+
+    @property
+    def kind(self) -> str:
+        """What is built: a CV, or a letter (from its file and the profile it names)."""
+        return "cv" if self.letter is None else "letter"
+
+    @property
+    def repeatable(self) -> bool:
+        """Whether the same inputs always make the same outputs: not a letter dated by the
+        day of the build, which the build cache must not take as made already."""
+        return self.letter is None or self.letter.letter.date is not None
+
+    @property
+    def packet(self) -> bool:
+        """A letter's build that also writes the letter and the CV as one PDF."""
+        return self.letter is not None and (self.request.with_cv or self.letter.letter.attach_cv)
 
     def stem(self, language: str) -> str:
         """The name every output of ``language`` shares before its extension."""
@@ -42,18 +60,51 @@ class Loaded:
 
     def input_files(self) -> list[Path]:
         """Every file the build reads: what the cache hashes and what a watch follows."""
-        return input_files(self.profile, self.languages, self.theme, self.request.locale_files)
+        files = input_files(self.profile, self.languages, self.theme, self.request.locale_files)
+        if self.letter is not None:
+            files[:0] = [path.resolve() for path in self.letter.inputs]
+        return files
 
 
 def load(request: BuildRequest) -> Loaded:
-    loaded = load_profile(request.profile)
+    """The request's file read as what it is: a profile, or a letter and its profile."""
+    letter = load_letter(request.profile) if is_letter(request.profile) else None
+    loaded = load_profile(letter.profile_file if letter else request.profile)
+    if letter is not None:
+        _check_letter(letter, request, loaded.profile)
     locales = load_locales(request.locale_files)
-    languages = select_languages(request.languages, loaded.profile.languages, locales)
-    name = variant_name(request.variant, loaded.profile)
+    declared = (letter.letter.languages if letter else None) or loaded.profile.languages
+    languages = select_languages(request.languages, declared, locales)
+    name = variant_name(
+        request.variant or (letter.letter.variant if letter else None), loaded.profile
+    )
     variant = loaded.profile.variants[name] if name else None
-    theme = chosen_theme(loaded, request.theme, name)
+    theme = chosen_theme(loaded, request.theme, name, letter)
     design = command_line_layer(request.design)
-    return Loaded(request, loaded, locales, languages, name, variant, theme, design)
+    return Loaded(request, loaded, locales, languages, name, variant, theme, design, letter)
+
+
+def _check_letter(letter: LoadedLetter, request: BuildRequest, profile: Profile) -> None:
+    """What a letter names of its profile exists, and it is asked for in its formats."""
+    wanted = letter.letter.variant
+    if request.variant is None and wanted is not None and wanted not in profile.variants:
+        raise InputError(
+            f"{letter.source.locate(('variant',))}: variant: the profile has no variant "
+            f"{wanted!r}{suggest(wanted, profile.variants)}",
+            f"its variants: {', '.join(profile.variants) or 'none are defined'}",
+        )
+    other = [name for name in request.formats if name not in FORMATS_OF["letter"]]
+    if other:
+        formats = " or ".join(FORMATS_OF["letter"])
+        raise InputError(
+            f"--format {','.join(other)}: a letter is written as {formats}",
+            "build the profile for its other formats",
+        )
+    if request.check:
+        raise InputError(
+            "--check reads a CV back against its profile; a letter has no check yet",
+            "check the CV: cvtex check PROFILE",
+        )
 
 
 def select_languages(
@@ -100,14 +151,23 @@ def variant_name(requested: str | None, profile: Profile) -> str | None:
     return requested
 
 
-def chosen_theme(loaded: LoadedProfile, requested: str | None, variant: str | None) -> Theme:
-    """``--theme`` if given, else the variant's ``theme:``, else the profile's, else classic.
+def chosen_theme(
+    loaded: LoadedProfile,
+    requested: str | None,
+    variant: str | None,
+    letter: LoadedLetter | None = None,
+) -> Theme:
+    """``--theme`` if given, else a letter's ``theme:``, else the variant's, else the
+    profile's, else classic.
 
     ``variant`` is the variant's name as chosen (see :func:`variant_name`). A theme folder
-    named in the profile is relative to the profile's folder.
+    named in a file is relative to that file's folder.
     """
     if requested:
         return find_theme(requested)
+    if letter is not None and letter.letter.theme:
+        where = f"{letter.source.locate(('theme',))}: theme"
+        return find_theme(letter.letter.theme, letter.file.parent, where)
     profile = loaded.profile
     for path, spec in (
         (

@@ -111,7 +111,12 @@ def build(
             reporter.wrote(place_document(document, request.out_dir))
     if request.check:
         check(loaded, languages, built, reporter)
-    if request.only_pdf:  # the documents of other formats are not recorded
+    if loaded.packet and built:
+        from .packet import place_packets
+
+        place_packets(loaded, languages, built, reporter)
+    # The documents of other formats are not recorded, nor a letter dated by the day.
+    if request.only_pdf and loaded.repeatable and not loaded.packet:
         outputs = [Output(source.language, source.stem) for source in sources]
         cache.record_request(request, file_digests(inputs, before), outputs)
         cache.save()
@@ -158,7 +163,14 @@ def localize(loaded: Loaded) -> list[Localized]:
 
     profile = loaded.profile
     return [
-        localized(profile.profile, profile.source, loaded.locales.catalog(language), loaded.variant)
+        localized(
+            profile.profile,
+            profile.source,
+            loaded.locales.catalog(language),
+            loaded.variant,
+            loaded.letter,
+            cv_enclosed=loaded.packet,
+        )
         for language in loaded.languages
     ]
 
@@ -172,13 +184,14 @@ def render(
     """Every format asked for (``formats``, else the request's), of every language: the
     LaTeX sources still to compile, and the documents ready to place."""
     from ..render.latex import TexSource
-    from ..render.outputs import RENDERERS
+    from ..render.outputs import RENDERERS_OF
 
+    renderers = RENDERERS_OF[loaded.kind]
     sources: list[TexSource] = []
     documents: list[Document] = []
     for item in languages:
         for name in loaded.request.formats if formats is None else formats:
-            rendered = RENDERERS[name](loaded, item)
+            rendered = renderers[name](loaded, item)
             if isinstance(rendered, TexSource):
                 sources.append(rendered)
             else:
@@ -211,7 +224,9 @@ def fallback_warnings(
     """One line per text that falls back, with its file and line; at most ``limit`` each."""
     lines = []
     for source in sources:
-        lines.extend(f"{file}:{fb.line}: {fb.message}" for fb in source.fallbacks[:limit])
+        lines.extend(
+            f"{fb.file or file}:{fb.line}: {fb.message}" for fb in source.fallbacks[:limit]
+        )
         if len(source.fallbacks) > limit:
             given = "".join(f" --locale-file {path}" for path in locale_files)
             lines.append(

@@ -42,9 +42,9 @@ def place_pdf(typeset: Typeset, out_dir: Path) -> BuiltLanguage:
     try:
         atomic.move_into_place(typeset.pdf, pdf)
         atomic.move_into_place(typeset.tex, tex)
-        if typeset.photo is not None:
+        if typeset.image is not None:
             # Beside the .tex too, so that running xelatex there by hand still works.
-            atomic.move_into_place(typeset.photo, out_dir / typeset.photo.name)
+            atomic.move_into_place(typeset.image, out_dir / typeset.image.name)
     finally:
         typeset.discard()
     return BuiltLanguage(

@@ -22,6 +22,8 @@ from ..errors import InputError
 # Every output a build can make, in the order a build writes them; each has a renderer in
 # render.outputs. pdf is compiled from the LaTeX source, the others are written as made.
 FORMATS = ("pdf", "md", "html", "docx", "txt")
+# The formats each kind of document is written in (render.outputs.RENDERERS_OF).
+FORMATS_OF = {"cv": FORMATS, "letter": ("pdf", "txt")}
 MIN_TEXT_WIDTH = 20  # --text-width: narrower, a bullet and one word of Chinese barely fit
 EXTENSIONS = {"md": ".md", "html": ".html", "docx": ".docx", "txt": ".txt"}
 
@@ -45,6 +47,7 @@ class BuildRequest:
     design: tuple[tuple[str, str], ...] = ()
     text_width: int | None = None  # txt: wrap at this many columns; None: a line a paragraph
     check: bool = False  # read each PDF back (cvtex check, build --check): what machines get
+    with_cv: bool = False  # a letter's build: also the packet, the letter then the CV
 
     def language_list(self) -> list[str] | None:
         """The languages asked for by name; None for all the profile declares."""
@@ -73,6 +76,7 @@ class BuildRequest:
                 self.strict,
                 # Only when given, so that the key of every other request stays as it was.
                 *([[list(pair) for pair in self.design]] if self.design else []),
+                *(["with-cv"] if self.with_cv else []),
             ]
         )
 
@@ -95,6 +99,7 @@ def resolve_request(
     design: Sequence[str] = (),
     text_width: int | None = None,
     check: bool = False,
+    with_cv: bool = False,
 ) -> BuildRequest:
     """A request with every default applied: the languages the profile declares, PDF,
     ``out/`` beside the profile. Options are checked here; the profile is not read."""
@@ -119,6 +124,7 @@ def resolve_request(
         design=tuple(design_override(option) for option in design),
         text_width=checked_text_width(text_width),
         check=check,
+        with_cv=with_cv,
     )
 
 

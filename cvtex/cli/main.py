@@ -101,6 +101,12 @@ def build_options(command: Callable[..., Any]) -> Callable[..., Any]:
                 help="A design option over the profile's (font_size=10.5, "
                 "margins.top=2cm, colors.accent=#1f4e79); repeatable.",
             ),
+            click.option(
+                "--with-cv",
+                is_flag=True,
+                help="A letter: also write the packet, the letter then the CV in one PDF "
+                "per language (<letter>.packet.<lang>.pdf), with a bookmark for each.",
+            ),
         ]
     ):
         command = option(command)
@@ -123,6 +129,7 @@ def request_of(profile: Path, options: dict[str, Any], check: bool = False) -> B
         design=options["design"],
         text_width=options["text_width"],
         check=check,
+        with_cv=options["with_cv"],
     )
 
 
@@ -199,7 +206,9 @@ def run() -> None:
 def build(profile: Path, quiet: bool, check_pdfs: bool, **options: Any) -> None:
     """Build PDFs (and their .tex), Markdown or HTML pages for the profile's languages.
 
-    Only languages whose PDF would change are compiled: the others are kept as they are.
+    PROFILE may also be a letter (cvtex letter new): its PDF in each of its languages, in
+    the theme of its profile, and with --with-cv the letter and the CV as one PDF. Only
+    languages whose PDF would change are compiled: the others are kept as they are.
     """
     build_and_report(request_of(profile, options, check=check_pdfs), quiet)
 
@@ -539,6 +548,29 @@ def new(path: Path, force: bool) -> None:
     from ..profile import starter
 
     starter.write_starter(path, force=force)
+    click.echo(f"wrote {path}; edit it, then: cvtex build {path}")
+
+
+@main.group()
+def letter() -> None:
+    """Cover letters: one file per application, built with cvtex build LETTER."""
+
+
+@letter.command("new")
+@click.argument("path", type=PROFILE)
+@click.option(
+    "--profile",
+    "profile",
+    type=PROFILE,
+    required=True,
+    help="The profile the letter goes with: its name, contacts and theme.",
+)
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+def letter_new(path: Path, profile: Path, force: bool) -> None:
+    """Write a commented bilingual starter letter to PATH."""
+    from ..letter import starter
+
+    starter.write_letter_starter(path, profile, force=force)
     click.echo(f"wrote {path}; edit it, then: cvtex build {path}")
 
 

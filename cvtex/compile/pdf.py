@@ -21,7 +21,7 @@ from .engine import Engine, EngineRun
 if TYPE_CHECKING:
     from ..look.fit import Step
     from ..profile.load import LoadedProfile
-    from ..render.latex import TexSource
+    from ..render.latex import Image, TexSource
 
 
 @dataclass
@@ -43,8 +43,9 @@ class Typeset:
         return self.engine.folder / f"{self.source.stem}.tex"
 
     @property
-    def photo(self) -> Path | None:
-        return self.engine.folder / self.source.photo if self.source.photo else None
+    def image(self) -> Path | None:
+        image = self.source.image
+        return self.engine.folder / image.name if image else None
 
     def discard(self) -> None:
         self.engine.stop()
@@ -112,9 +113,11 @@ def _fitted(
         found, seen = first_fitting(len(ladder), pages_at, target, width)
         if found is None:
             tightest = ladder[-1]
+            over = overflow_lines(trials[len(ladder) - 1].pdf, target)
+            lines = f", {over} line{'' if over == 1 else 's'} over" if over else ""
             note = (
                 f"does not fit on {_pages(target)} even at {tightest.describe()} "
-                f"({_pages(seen[len(ladder) - 1])} needed); kept the design "
+                f"({_pages(seen[len(ladder) - 1])} needed{lines}); kept the design "
                 f"({_pages(trials[0].run.pages)})"
             )
             chosen = _choose(trials[0], note, ladder[0])
@@ -125,6 +128,23 @@ def _fitted(
         for trial in trials.values():
             if trial is not chosen:
                 trial.discard()
+
+
+def overflow_lines(pdf: Path, pages: int) -> int | None:
+    """How many lines of text stand after page ``pages``: by how much a document set as
+    tight as it can be still overflows (None when Poppler's pdftotext is not there)."""
+    import subprocess
+
+    try:
+        text = subprocess.run(
+            ["pdftotext", "-f", str(pages + 1), "-layout", str(pdf), "-"],
+            capture_output=True,
+            check=True,
+            timeout=30,
+        ).stdout.decode("utf-8", "replace")
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return sum(1 for line in text.splitlines() if line.strip())
 
 
 def _choose(trial: Typeset, note: str, step: Step) -> Typeset:
@@ -153,8 +173,8 @@ def _one_pass(
     if engine is None:
         engine = Engine(orphans.private_folder(orphans.OUT_PREFIX, out_dir))
     try:
-        if source.photo:
-            _copy_photo(loaded, engine.folder / source.photo)
+        if source.image:
+            _copy_image(source.image, engine.folder / source.image.name)
         try:
             run = engine.run(tex, f"{source.stem}.tex", timeout)
         except EngineError as exc:
@@ -168,20 +188,13 @@ def _one_pass(
     return Typeset(source, run, engine)
 
 
-def _copy_photo(loaded: LoadedProfile, target: Path) -> None:
-    """The photo beside the source in the engine's folder, where the .tex expects it."""
-    assert loaded.profile.photo is not None
-    source = (loaded.file.parent / loaded.profile.photo.file).resolve()
-    if source.suffix.lower() not in (".png", ".jpg", ".jpeg", ".pdf"):
-        raise InputError(
-            f"{loaded.source.locate(('photo', 'file'))}: photo.file: {source.name} is not a "
-            "PNG, JPEG or PDF image"
-        )
+def _copy_image(image: Image, target: Path) -> None:
+    """The image beside the source in the engine's folder, where the .tex expects it."""
+    if image.file.suffix.lower() not in (".png", ".jpg", ".jpeg", ".pdf"):
+        raise InputError(f"{image.field}: {image.file.name} is not a PNG, JPEG or PDF image")
     try:
-        shutil.copyfile(source, target)
+        shutil.copyfile(image.file, target)
     except OSError as exc:
         raise InputError(
-            f"{loaded.source.locate(('photo', 'file'))}: photo.file: cannot read {source} "
-            f"({exc.strerror})",
-            "paths are relative to the profile's folder",
+            f"{image.field}: cannot read {image.file} ({exc.strerror})", image.hint
         ) from None

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import (
     AfterValidator,
+    BeforeValidator,
     Field,
     PrivateAttr,
     ValidationError,
@@ -160,6 +161,84 @@ class DocumentProperties(Model):
         return self.title.replace("{name}", name)
 
 
+LetterDatePattern = _pattern(year=2026, month=11, day=24, month_name="November")
+SalutationPattern = _pattern(recipient="Dr. Wang")
+AddresseePattern = _pattern(honorific="Dr.", family_name="Wang")
+SubjectPattern = _pattern(subject="Research Scientist")
+EnclosurePattern = _pattern(items="CV")
+TitlePattern = _pattern(name="Jin Fang")
+
+
+class ClosingLine(Model):
+    text: str
+    indent: float = Field(0, ge=0, le=10, description="Its indent, in characters: 此致 2.")
+
+
+def _as_closing_line(value: Any) -> Any:
+    return {"text": value} if isinstance(value, str) else value
+
+
+class LetterConventions(Model):
+    """How a cover letter is written and laid out in the language: its fixed words, and
+    where its parts stand (an English letter in block form; a Chinese 求职信 with indented
+    paragraphs, 此致 and 敬礼！ on lines of their own, the signature and date at the right)."""
+
+    title: TitlePattern = Field(
+        description="The PDF's title: {name} – Cover Letter.",
+    )
+    packet: TitlePattern = Field(
+        description="A packet's title (the letter, then the CV): {name} – Cover Letter and CV.",
+    )
+    word: str = Field(description="The letter's name in a packet's bookmarks: Cover Letter.")
+    cv: str = Field(description="The CV's name in a packet's bookmarks and enclosures: CV.")
+    date: LetterDatePattern = Field(
+        description="The date: {year}, {month}, {day}, {month_name} (from months).",
+    )
+    months: list[str] | None = Field(
+        None,
+        min_length=12,
+        max_length=12,
+        description="Month names for {month_name}; by default the catalog's months.",
+    )
+    date_place: Literal["top", "end"] = Field(
+        description="top: above the recipient (English); end: under the signature (Chinese).",
+    )
+    recipient_block: bool = Field(
+        True, description="Whether the recipient's name and address stand above the salutation."
+    )
+    addressee: AddresseePattern = Field(
+        description="The recipient as the salutation calls them: {honorific} {family_name}.",
+    )
+    salutation: SalutationPattern = Field(description="Dear {recipient},")
+    salutation_general: str = Field(description="When no one is named: Dear Hiring Committee,")
+    subject: SubjectPattern = Field("{subject}", description="The subject line: {subject}.")
+    closing: list[Annotated[ClosingLine, BeforeValidator(_as_closing_line)]] = Field(
+        min_length=1,
+        description="The closing's lines, each text or {text: ..., indent: characters}.",
+    )
+    signature_align: Literal["left", "right"] = Field(
+        "left", description="Where the signature (and a date at the end) stand."
+    )
+    paragraph_indent: float = Field(
+        0, ge=0, le=10, description="The first line of each paragraph, indented by characters."
+    )
+    paragraph_space: float = Field(
+        1, ge=0, le=3, description="The space between paragraphs, in lines."
+    )
+    line_spacing: float = Field(
+        1,
+        ge=0.8,
+        le=2.5,
+        description="The letter's leading, times the CV's: Chinese text wants more (1.3).",
+    )
+    enclosure: EnclosurePattern = Field(description="One thing enclosed: Enclosure: {items}.")
+    enclosures: EnclosurePattern = Field(description="Several: Enclosures: {items}.")
+
+    def format_date(self, year: int, month: int, day: int, months: list[str]) -> str:
+        names = self.months or months
+        return self.date.format(year=year, month=month, day=day, month_name=names[month - 1])
+
+
 class Catalog(Model):
     code: Lang = Field(description="The language code; by default the file's name (de.yaml).")
     language: str = Field(description="The language's own name.")
@@ -210,6 +289,9 @@ class Catalog(Model):
     document: DocumentProperties = Field(
         default_factory=DocumentProperties,
         description="The PDF's and the Word copy's language and title in their properties.",
+    )
+    letter: LetterConventions | None = Field(
+        None, description="Cover letters: their fixed words and layout in this language."
     )
 
     _source: SourceMap | None = PrivateAttr(None)

@@ -55,7 +55,7 @@ def load_profile(file: Path) -> LoadedProfile:
     try:
         profile = Profile.model_validate(data)
     except ValidationError as exc:
-        raise InputError(_describe(exc, data, source)) from None
+        raise InputError(describe_problems(exc, data, source)) from None
     _check_references(profile, source)
     if profile.photo:
         inputs.append(_relative(file, profile.photo.file))
@@ -159,8 +159,15 @@ def _layouts(
     return [((*base, lang), lang, ids) for lang, ids in (layout or {}).items()]
 
 
-def _describe(exc: ValidationError, data: Any, source: SourceMap) -> str:
-    """One line per wrong field: file, line, column, the field's path and what is wrong."""
+def describe_problems(
+    exc: ValidationError,
+    data: Any,
+    source: SourceMap,
+    root: type[BaseModel] = Profile,
+    what: str = "the profile",
+) -> str:
+    """One line per wrong field: file, line, column, the field's path and what is wrong.
+    ``root``: the model the whole file is read as (a profile, a letter)."""
     by_path: dict[tuple[str | int, ...], list[dict[str, Any]]] = {}
     for error in _meant_errors(exc.errors(include_url=False), data):
         path = _data_path(error["loc"], data)
@@ -173,9 +180,9 @@ def _describe(exc: ValidationError, data: Any, source: SourceMap) -> str:
         if not any(other[: len(path)] == path and other != path for other in by_path)
         or {error["type"] for error in errors} - _UNION_BRANCHES
     }
-    found = [Problem(path, _message(path, errors, data)) for path, errors in by_path.items()]
+    found = [Problem(path, _message(path, errors, data, root)) for path, errors in by_path.items()]
     found.sort(key=lambda problem: source.locate(problem.path).line)
-    heading = f"{source.file}: the profile has {len(found)} problem(s):"
+    heading = f"{source.file}: {what} has {len(found)} problem(s):"
     return report(heading, found, lambda path: str(source.locate(path)))
 
 
@@ -254,10 +261,15 @@ def _data_path(loc: tuple[str | int, ...], data: Any) -> tuple[str | int, ...]:
     return tuple(path)
 
 
-def _message(path: tuple[str | int, ...], errors: list[dict[str, Any]], data: Any) -> str:
+def _message(
+    path: tuple[str | int, ...],
+    errors: list[dict[str, Any]],
+    data: Any,
+    root: type[BaseModel] = Profile,
+) -> str:
     kinds = {error["type"] for error in errors}
     if "extra_forbidden" in kinds:
-        return _unknown_key(path, data)
+        return _unknown_key(path, data, root)
     if "missing" in kinds:
         return "this field is required"
     ours = [error for error in errors if error["type"] == "value_error"]
@@ -289,19 +301,19 @@ _TEXT_BRANCHES = {
 }
 
 
-def _unknown_key(path: tuple[str | int, ...], data: Any) -> str:
+def _unknown_key(path: tuple[str | int, ...], data: Any, root: type[BaseModel] = Profile) -> str:
     """A key this mapping does not take: a close key it takes, or where the key belongs.
 
     Suggesting only keys of the mapping's own model keeps did-you-mean from naming the
     very key written (numbered on a teaching entry, which only some entries take).
     """
     key = str(path[-1]) if path else ""
-    here = _model_at(path[:-1], data)
+    here = _model_at(path[:-1], data, root)
     if here is not None:
         allowed = {field.alias or name for name, field in here.model_fields.items()}
         if suggestion := suggest(key, allowed):
             return f"unknown key {key!r}{suggestion}"
-    elsewhere = [cls for cls in _models() if key in _keys_of(cls)]
+    elsewhere = [cls for cls in _models(root) if key in _keys_of(cls)]
     if here is model.Same:
         return f"unknown key {key!r}: {{same: ...}} holds only the text"
     if elsewhere and here not in elsewhere:
@@ -312,9 +324,11 @@ def _unknown_key(path: tuple[str | int, ...], data: Any) -> str:
     return f"unknown key {key!r}{suggest(key, _all_field_names())}"
 
 
-def _model_at(path: tuple[str | int, ...], data: Any) -> type[BaseModel] | None:
+def _model_at(
+    path: tuple[str | int, ...], data: Any, root: type[BaseModel] = Profile
+) -> type[BaseModel] | None:
     """The model that the mapping at ``path`` is read as, found through the annotations."""
-    candidates: list[Any] = [Profile]
+    candidates: list[Any] = [root]
     node = data
     for part in path:
         node = node[part] if isinstance(node, dict | list) else None
@@ -361,10 +375,10 @@ def _keys_of(cls: type[BaseModel]) -> set[str]:
 
 
 @cache
-def _models() -> list[type[BaseModel]]:
+def _models(root: type[BaseModel] = Profile) -> list[type[BaseModel]]:
     """The profile's models, in the order the JSON Schema lists them."""
     found: list[type[BaseModel]] = []
-    pending: list[Any] = [Profile]
+    pending: list[Any] = [root]
     while pending:
         annotation = pending.pop(0)
         if isinstance(annotation, type) and issubclass(annotation, BaseModel):
@@ -407,6 +421,9 @@ def _element(annotation: Any) -> Any:
 
 _PLACES = {
     "Profile": "the top level",
+    "Letter": "the top level",
+    "Recipient": "recipient",
+    "Signature": "signature",
     "Bullet": "bullets",
     "ScopedText": "labels",
     "Link": "links",

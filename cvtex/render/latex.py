@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import jinja2
@@ -22,7 +23,7 @@ from ..look.fit import Step
 from ..look.settings import Settings, language_settings
 from ..look.theme import Theme
 from ..view.cv import CvView, Fallback
-from .metadata import cv_metadata
+from .metadata import Metadata, cv_metadata
 from .templates import ThemeLoader, template_error
 from .texescape import TexCode, escape_text, tex_url, to_tex
 
@@ -42,6 +43,16 @@ class Fit:
 
 
 @dataclass(frozen=True)
+class Image:
+    """A file XeLaTeX reads beside the source (a CV's photo, a letter's signature)."""
+
+    name: str  # what the .tex calls it
+    file: Path  # where the user keeps it
+    field: str  # the field that names it, located: "cv.yaml:12:9: photo.file"
+    hint: str  # what its path is relative to
+
+
+@dataclass(frozen=True)
 class TexSource:
     """One language's LaTeX source, ready for XeLaTeX."""
 
@@ -49,7 +60,7 @@ class TexSource:
     stem: str
     tex: str
     fallbacks: list[Fallback]
-    photo: str | None = None  # the file name the .tex expects the photo under
+    image: Image | None = None  # copied beside the .tex, where it expects it
     cjk_fonts: bool = False  # the source loads xeCJK and CJK fonts: the slower compile
     fit: Fit | None = None  # design.fit_pages: how to typeset the same CV tighter
     fit_step: Step | None = None  # the step ``tex`` is typeset at, when it is not the design's
@@ -81,10 +92,19 @@ def tex_source(loaded: Loaded, item: Localized) -> TexSource:
         loaded.stem(item.language),
         tex,
         item.view.fallbacks,
-        item.view.photo,
+        _photo(loaded, item.view.photo),
         cjk,
         fit,
     )
+
+
+def _photo(loaded: Loaded, name: str | None) -> Image | None:
+    profile = loaded.profile
+    if name is None or profile.profile.photo is None:
+        return None
+    field = f"{profile.source.locate(('photo', 'file'))}: photo.file"
+    file = (profile.file.parent / profile.profile.photo.file).resolve()
+    return Image(name, file, field, "paths are relative to the profile's folder")
 
 
 def _renderer(
@@ -155,8 +175,18 @@ def side_column_kinds(theme: Theme, catalog: Catalog) -> frozenset[str]:
     return frozenset()
 
 
-def render_tex(view: CvView, catalog: Catalog, theme: Theme, settings: Settings) -> str:
-    name = f"{catalog.template}.tex.j2"
+def render_tex(
+    view: CvView,
+    catalog: Catalog,
+    theme: Theme,
+    settings: Settings,
+    template_name: str | None = None,
+    meta: Metadata | None = None,
+    extra: dict[str, object] | None = None,
+) -> str:
+    """The theme's template for the language (``template_name``: another of the theme's
+    templates, such as a letter's, given ``extra`` values besides the CV's)."""
+    name = template_name or f"{catalog.template}.tex.j2"
     try:
         template = _environment(theme).get_template(name)
         # The macro definitions at the top of a template leave blank lines behind.
@@ -167,10 +197,17 @@ def render_tex(view: CvView, catalog: Catalog, theme: Theme, settings: Settings)
             fonts=settings.fonts,
             icons=settings.icons,
             language=settings.language,
-            meta=cv_metadata(view, catalog),
+            meta=meta or cv_metadata(view, catalog),
+            **(extra or {}),
         ).lstrip()
     except jinja2.TemplateNotFound as exc:
-        if exc.name != name:
+        if template_name and exc.name == template_name:
+            raise InputError(
+                f"the theme {theme.name} (and the themes it extends) has no {template_name}",
+                "extend a built-in theme (extends: classic in its theme.yaml), whose "
+                "templates it then has",
+            ) from None
+        if exc.name not in (name, f"{catalog.template}.tex.j2"):
             raise template_error(exc, theme) from None
         children = sorted(
             {p.name.removesuffix(".tex.j2") for f in theme.folders for p in f.glob("*.tex.j2")}
@@ -178,7 +215,7 @@ def render_tex(view: CvView, catalog: Catalog, theme: Theme, settings: Settings)
         raise InputError(
             f"{catalog.locate('template')}: template: the theme {theme.name} has no template "
             f"{catalog.template!r}",
-            f"use one of: {', '.join(c for c in children if c != 'base')}",
+            f"use one of: {', '.join(c for c in children if c not in ('base', 'letter'))}",
         ) from None
     except jinja2.TemplateError as exc:
         raise template_error(exc, theme) from None

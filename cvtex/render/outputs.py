@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from .document import Document
 from .latex import TexSource, tex_source
+from .letter import letter_tex_source, letter_text
 from .plaintext import text_document
 from .web import html_page, markdown_page
 from .word import word_document
@@ -30,4 +31,11 @@ RENDERERS: dict[str, Renderer] = {
     "html": html_page,
     "docx": word_document,
     "txt": text_document,
+}
+
+# Each kind of document has its own table (a letter is no homepage): build.request's
+# FORMATS_OF names the formats of each, for the command line to check before loading.
+RENDERERS_OF: dict[str, dict[str, Renderer]] = {
+    "cv": RENDERERS,
+    "letter": {"pdf": letter_tex_source, "txt": letter_text},
 }

@@ -7,6 +7,7 @@ each output's renderer escapes it on its own path. :mod:`.localize` makes them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..language.catalog import Punctuation
@@ -21,6 +22,7 @@ class Fallback:
     language: str
     used: str
     line: int
+    file: Path | None = None  # the file it is written in, when not the build's profile
 
     @property
     def message(self) -> str:

@@ -7,6 +7,7 @@ templates lay out. Nothing here knows about LaTeX.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..language.catalog import Catalog
 from ..profile.model import Profile, Variant
@@ -14,6 +15,10 @@ from ..profile.source import SourceMap
 from .cv import CvView, Personal
 from .sections import section_views
 from .text import TextChooser, photo_name
+
+if TYPE_CHECKING:
+    from ..letter.load import LoadedLetter
+    from ..letter.view import LetterView
 
 
 @dataclass(frozen=True)
@@ -23,6 +28,7 @@ class Localized:
     catalog: Catalog
     chooser: TextChooser  # for what an output shows beyond the CV's view (a page title)
     view: CvView
+    letter: LetterView | None = None  # a letter's build: the letter, in this language
 
     @property
     def language(self) -> str:
@@ -30,10 +36,22 @@ class Localized:
 
 
 def localized(
-    profile: Profile, source: SourceMap, catalog: Catalog, variant: Variant | None = None
+    profile: Profile,
+    source: SourceMap,
+    catalog: Catalog,
+    variant: Variant | None = None,
+    letter: LoadedLetter | None = None,
+    cv_enclosed: bool = False,
 ) -> Localized:
+    """The CV's view of the language; for a letter, the letter's view (with the CV's header
+    as its sender) in place of the CV's."""
     chooser = TextChooser(profile, source, catalog, variant)
-    return Localized(catalog, chooser, view_of(chooser))
+    if letter is None:
+        return Localized(catalog, chooser, view_of(chooser))
+    from ..letter.view import letter_view
+
+    written = letter_view(letter, profile, chooser, catalog, variant, cv_enclosed)
+    return Localized(catalog, chooser, written.sender, written)
 
 
 def localize(
@@ -45,6 +63,7 @@ def localize(
 def view_of(chooser: TextChooser) -> CvView:
     profile = chooser.profile
     name = chooser.text(profile.name, ("name",))
+    headline = chooser.text(profile.headline, ("headline",))
     contacts = [
         chooser.contact(contact, ("contacts", i)) for i, contact in chooser.shown(profile.contacts)
     ]
@@ -53,7 +72,7 @@ def view_of(chooser: TextChooser) -> CvView:
     return CvView(
         language=chooser.lang,
         name=name,
-        headline=chooser.text(profile.headline, ("headline",)),
+        headline=headline,
         photo=shown_photo(chooser),
         updated=(
             chooser.catalog.labels.updated.format(date=chooser.catalog.format_date(profile.updated))
@@ -67,6 +86,27 @@ def view_of(chooser: TextChooser) -> CvView:
         own_texts=chooser.own_texts,
         converted=chooser.converted,
         personal=personal,
+    )
+
+
+def sender_of(chooser: TextChooser) -> CvView:
+    """The CV's header alone (name, headline, contacts), as a letter shows its sender: no
+    sections, photo or personal lines, and only the fallbacks of those fields."""
+    profile = chooser.profile
+    return CvView(
+        language=chooser.lang,
+        name=chooser.text(profile.name, ("name",)),
+        headline=chooser.text(profile.headline, ("headline",)),
+        photo=None,
+        updated="",
+        contacts=[
+            chooser.contact(contact, ("contacts", i))
+            for i, contact in chooser.shown(profile.contacts)
+        ],
+        sections=[],
+        fallbacks=list(chooser.fallbacks),
+        own_texts=chooser.own_texts,
+        converted=chooser.converted,
     )
 
 

@@ -97,8 +97,8 @@ class TextChooser:
         mentioned = [lang for lang in self.fallback_order if lang in value]
         others = [lang for lang, text in value.items() if text is not None]
         for other in [*mentioned[:1], *others]:
-            line = self.source.locate(path).line
-            self.fallbacks.append(Fallback(path, self.lang, other, line))
+            where = self.source.locate(path)
+            self.fallbacks.append(Fallback(path, self.lang, other, where.line, where.file))
             return (value[other] or "").strip()
         return ""
 

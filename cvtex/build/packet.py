@@ -1,0 +1,96 @@
+"""The application packet: per language, one PDF of the letter followed by the CV, with a
+bookmark at the start of each (application portals often take a single file).
+
+The CV is built by the same pipeline as ``cvtex build PROFILE`` would build it, into the
+same folder: a CV whose PDF is current is kept, not compiled again. The two PDFs are then
+joined page for page by pypdf; nothing is typeset twice.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .. import atomic
+from ..errors import InputError
+from .place import BuiltLanguage
+from .report import Reporter
+from .request import output_stem, resolve_request
+
+if TYPE_CHECKING:
+    from ..view.localize import Localized
+    from .load import Loaded
+
+
+def place_packets(
+    loaded: Loaded, languages: list[Localized], letters: list[BuiltLanguage], reporter: Reporter
+) -> list[Path]:
+    """``<letter>.packet.<language>.pdf`` for each letter built, beside it."""
+    from ..render.blocks import text_of
+    from .pipeline import build
+
+    names = {item.language: text_of(item.view.name) for item in languages}
+    request, letter = loaded.request, loaded.letter
+    assert letter is not None
+    cv = build(
+        resolve_request(
+            loaded.profile.file,
+            languages=",".join(built.language for built in letters),
+            # The variant the letter names, as its CV's own build names it: the profile's
+            # default one is built without a name, into the file that build writes.
+            variant=request.variant or letter.letter.variant,
+            theme=loaded.theme.name if loaded.theme.builtin else str(loaded.theme.folder),
+            out_dir=request.out_dir,
+            locale_files=request.locale_files,
+            strict=request.strict,
+            timeout=request.timeout,
+            design=[f"{key}={value}" for key, value in request.design],
+        ),
+        reporter,
+    )
+    cv_pdfs = {built.language: built.pdf for built in cv}
+    written = []
+    for built in letters:
+        catalog = loaded.locales.catalog(built.language)
+        rules = catalog.letter
+        assert rules is not None  # the letter was written with it
+        name = names[built.language]
+        part = f"{request.variant}.packet" if request.variant else "packet"
+        target = request.out_dir / f"{output_stem(request.profile, built.language, part)}.pdf"
+        data = joined_pdfs(
+            [(built.pdf, rules.word), (cv_pdfs[built.language], rules.cv)],
+            title=rules.packet.format(name=name),
+            author=name,
+            language=catalog.tag,
+        )
+        atomic.write_bytes(target, data)
+        reporter.wrote(target)
+        written.append(target)
+    return written
+
+
+def joined_pdfs(parts: list[tuple[Path, str]], title: str, author: str, language: str) -> bytes:
+    """The PDFs one after the other, each part's first page bookmarked with its name; the
+    whole titled, and in ``language`` (/Lang), as each part was."""
+    import io
+
+    from pypdf import PdfWriter
+    from pypdf.errors import PdfReadError
+    from pypdf.generic import NameObject, TextStringObject
+
+    writer = PdfWriter()
+    for pdf, bookmark in parts:
+        try:
+            writer.append(str(pdf), outline_item=bookmark)
+        except (OSError, PdfReadError) as exc:
+            raise InputError(
+                f"cannot read {pdf} to join it into the packet: {exc}",
+                "build it again (cvtex build --force)",
+            ) from None
+    writer.add_metadata({"/Title": title, "/Author": author, "/Creator": "cvtex"})
+    writer._root_object[NameObject("/Lang")] = TextStringObject(language)
+    # Bookmarks shown when the packet opens: a reader sees at once that it holds two parts.
+    writer.page_mode = "/UseOutlines"
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

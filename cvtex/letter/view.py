@@ -1,0 +1,144 @@
+"""One language's letter: every text chosen, every default filled from the locale.
+
+The same :class:`~cvtex.view.text.TextChooser` as the CV's reads the letter (its fields
+fall back, convert to Traditional and take ``only:`` as a profile's do); the sender is
+the CV's header from the profile. Plain strings, not yet TeX: the templates escape them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from dataclasses import dataclass, field
+
+from ..errors import InputError
+from ..language.catalog import Catalog, ClosingLine, LetterConventions
+from ..profile.model import Profile, Variant, YearMonth
+from ..view.cv import CvView, Fallback
+from ..view.localize import sender_of
+from ..view.text import TextChooser
+from .load import LoadedLetter
+
+
+@dataclass(frozen=True)
+class LetterView:
+    """What a letter template receives as ``letter`` (its sender is also ``cv``)."""
+
+    sender: CvView  # the CV's header: name, headline, contacts
+    date: str
+    recipient: list[str]  # name, position, organization, address lines
+    subject: str
+    salutation: str
+    paragraphs: list[str]
+    closing: list[ClosingLine]
+    signature: str
+    signature_image: str | None  # its file name beside the .tex
+    enclosures: str  # "Enclosure: CV", or empty
+    fallbacks: list[Fallback] = field(default_factory=list)
+
+
+def today() -> dt.date:
+    """The day of the build; SOURCE_DATE_EPOCH, when set, for a build that repeats exactly."""
+    if epoch := os.environ.get("SOURCE_DATE_EPOCH", "").strip():
+        try:
+            return dt.datetime.fromtimestamp(int(epoch), dt.UTC).date()
+        except (ValueError, OverflowError, OSError):
+            pass
+    return dt.date.today()
+
+
+def conventions(catalog: Catalog) -> LetterConventions:
+    """The catalog's ``letter:`` section: a catalog of one's own may not have one."""
+    if catalog.letter is None:
+        where = f"{catalog.file}: " if catalog.file else ""
+        raise InputError(
+            f"{where}the {catalog.language} ({catalog.code}) catalog has no letter: section, "
+            "so a letter cannot be written in it",
+            "add one: locales/en.yaml's letter: lists its keys (title, date, salutation, "
+            "closing, ...)",
+        )
+    return catalog.letter
+
+
+def letter_view(
+    loaded: LoadedLetter,
+    profile: Profile,
+    sender: TextChooser,
+    catalog: Catalog,
+    variant: Variant | None = None,
+    cv_enclosed: bool = False,
+) -> LetterView:
+    """The letter in ``catalog``'s language, from ``sender`` (the profile read in it)."""
+    rules = conventions(catalog)
+    letter = loaded.letter
+    chooser = TextChooser(profile, loaded.source, catalog, variant)
+    text = chooser.text
+    person = letter.recipient
+    recipient = (
+        [
+            line
+            for line in [
+                text(person.name, ("recipient", "name")),
+                text(person.position, ("recipient", "position")),
+                text(person.organization, ("recipient", "organization")),
+                *chooser.texts(person.address, ("recipient", "address")),
+            ]
+            if line
+        ]
+        if rules.recipient_block
+        else []
+    )
+    header = sender_of(sender)
+    enclosed = chooser.texts(letter.enclosures, ("enclosures",))
+    if cv_enclosed:
+        enclosed.insert(0, rules.cv)
+    pattern = rules.enclosure if len(enclosed) == 1 else rules.enclosures
+    closing = text(letter.closing, ("closing",))
+    return LetterView(
+        sender=header,
+        date=_date(letter.date, catalog, rules),
+        recipient=recipient,
+        subject=rules.subject.format(subject=s)
+        if (s := text(letter.subject, ("subject",)))
+        else "",
+        salutation=text(letter.salutation, ("salutation",)) or _salutation(chooser, loaded, rules),
+        paragraphs=[
+            paragraph
+            for i, item in chooser.shown(letter.body)
+            if (paragraph := text(item.text, ("body", i)))
+        ],
+        closing=[ClosingLine(text=closing)] if closing else list(rules.closing),
+        signature=text(letter.signature.name, ("signature", "name")) or header.name,
+        signature_image=signature_name(loaded),
+        enclosures=pattern.format(items=catalog.join(enclosed)) if enclosed else "",
+        # A field read twice (the name, for the salutation too) is reported once.
+        fallbacks=list(dict.fromkeys([*header.fallbacks, *chooser.fallbacks])),
+    )
+
+
+def signature_name(loaded: LoadedLetter) -> str | None:
+    image = loaded.signature_image
+    return f"{loaded.file.stem}.signature{image.suffix.lower()}" if image else None
+
+
+def _date(date: YearMonth | None, catalog: Catalog, rules: LetterConventions) -> str:
+    if date is None:
+        day = today()
+        date = YearMonth(day.year, day.month, day.day)
+    if date.month is None or date.day is None:
+        return catalog.format_date(date)
+    return rules.format_date(date.year, date.month, date.day, catalog.months)
+
+
+def _salutation(chooser: TextChooser, loaded: LoadedLetter, rules: LetterConventions) -> str:
+    """Dear Dr. Wang, / 尊敬的王博士： from the recipient's honorific and family name; else
+    the full name; else the locale's greeting to a committee."""
+    person = loaded.letter.recipient
+    honorific = chooser.text(person.honorific, ("recipient", "honorific"))
+    family = chooser.text(person.family_name, ("recipient", "family_name"))
+    if family:
+        addressee = rules.addressee.format(honorific=honorific, family_name=family).strip()
+        return rules.salutation.format(recipient=addressee)
+    if name := chooser.text(person.name, ("recipient", "name")):
+        return rules.salutation.format(recipient=name)
+    return rules.salutation_general
