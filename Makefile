@@ -64,7 +64,8 @@ demo: system-deps venv
 	$(CVTEX) build examples/academic/profile.yaml
 	$(CVTEX) build examples/academic/profile.yaml --variant industry
 	$(CVTEX) build examples/academic/profile.yaml --variant homepage --format md,html
-	@echo "PDFs, the homepage's Markdown and HTML pages are in examples/academic/out/"
+	$(CVTEX) build examples/academic/letter.yaml --with-cv
+	@echo "PDFs, the letter and its packet, the homepage's Markdown and HTML pages are in examples/academic/out/"
 
 cv: system-deps venv
 	$(CVTEX) build $(PROFILE) --lang $(CV_LANG) $(if $(OUT),--out $(OUT)) \

@@ -46,6 +46,7 @@ README = BENCH / "README.md"
 BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
 FORMATS_BEGIN, FORMATS_END = "<!-- bench:formats:begin -->", "<!-- bench:formats:end -->"
 OTHER_FORMATS = "pdf,docx,txt"
+LETTERS_BEGIN, LETTERS_END = "<!-- bench:letters:begin -->", "<!-- bench:letters:end -->"
 ZH_TEXT = ("中国科学技术大学", "中国科学技术大学（合肥）")  # Chinese text only
 # The edit loop's save: one text of each language, the same entry's (the n-th save: n).
 EDITED_ENTRY = "{en: University of Science and Technology of China (USTC), zh: 中国科学技术大学}"
@@ -458,6 +459,52 @@ def other_formats_report(series: Series, rounds: int, load_before: tuple[float, 
     )
 
 
+def letters(example: Path, scratch: Path, rounds: int) -> Series:
+    """The example's letter: a cold build, against a bare XeLaTeX pass of its source in the
+    same round; a rebuild with nothing changed; and ``--with-cv`` a second time, when the
+    letter, the CV and the packet joined from them are all current."""
+    letter = example.with_name("letter.yaml")
+    series = Series()
+    for round_number in range(1, rounds + 1):
+        out = scratch / "out-letter"
+        shutil.rmtree(out, ignore_errors=True)
+        series.add("cold", timed(build_command(out, letter)))
+        floors = [bare_pass(tex, scratch) for tex in sorted(out.glob(f"{letter.stem}.*.tex"))]
+        series.add("floor", max(floors))
+        series.add("warm", timed(build_command(out, letter)))
+        timed([*build_command(out, letter), "--with-cv"])  # the CV, built once
+        series.add("packet", timed([*build_command(out, letter), "--with-cv"]))
+        series.add("cold / floor", series.values["cold"][-1] / series.values["floor"][-1])
+        print(
+            f"  letter round {round_number}: cold {series.values['cold'][-1]:.2f} s, "
+            f"floor {series.values['floor'][-1]:.2f} s, warm {series.values['warm'][-1]:.3f} s, "
+            f"packet {series.values['packet'][-1]:.3f} s",
+            flush=True,
+        )
+    return series
+
+
+def letters_report(series: Series, rounds: int, load_before: tuple[float, ...]) -> str:
+    ratios = series.values["cold / floor"]
+    return "\n".join(
+        [
+            f"Measured {time.strftime('%Y-%m-%d')} on: {machine(load_before)}; medians of "
+            f"{rounds} rounds of `cvtex build examples/academic/letter.yaml --lang {LANGUAGES}`.",
+            "",
+            "| letter build | time | against a bare XeLaTeX pass |",
+            "| --- | --- | --- |",
+            f"| bare pass of the letter's source (the slower language) "
+            f"| {series.median('floor'):.2f} s | 1.00x |",
+            f"| cold (both languages, in parallel) | {series.median('cold'):.2f} s "
+            f"| **{statistics.median(ratios):.2f}x** "
+            f"(rounds {min(ratios):.2f}-{max(ratios):.2f}) |",
+            f"| nothing changed | {series.median('warm') * 1000:.0f} ms | |",
+            f"| `--with-cv` again: letter, CV and packet current "
+            f"| {series.median('packet') * 1000:.0f} ms | |",
+        ]
+    )
+
+
 def write_readme(text: str, begin: str = BEGIN, end_mark: str = END) -> None:
     readme = README.read_text(encoding="utf-8")
     start, end = readme.index(begin) + len(begin), readme.index(end_mark)
@@ -479,6 +526,10 @@ def main() -> None:
         help="measure what the Word and plain-text copies add to a PDF build, alone",
     )
     parser.add_argument("--formats-rounds", type=int, default=10)
+    parser.add_argument(
+        "--only-letters", action="store_true", help="measure the example's letter alone"
+    )
+    parser.add_argument("--letter-rounds", type=int, default=10)
     parser.add_argument("--publications", default="100,500", help="sizes of the generated profiles")
     parser.add_argument("--write", action="store_true", help="update bench/README.md")
     args = parser.parse_args()
@@ -496,6 +547,14 @@ def main() -> None:
             print("\n" + text)
             if args.write:
                 write_readme(text, FORMATS_BEGIN, FORMATS_END)
+            return
+        if args.only_letters:
+            text = letters_report(
+                letters(example, scratch, args.letter_rounds), args.letter_rounds, load_before
+            )
+            print("\n" + text)
+            if args.write:
+                write_readme(text, LETTERS_BEGIN, LETTERS_END)
             return
         if args.only_edit_loop:
             print(
@@ -515,6 +574,7 @@ def main() -> None:
         preamble = preamble_costs(tex, scratch, args.preamble_repeats)
         loop = edit_loop(example, scratch, args.edit_rounds)
         formats = other_formats(example, scratch, args.formats_rounds)
+        letter = letters(example, scratch, args.letter_rounds)
     rounds = {"example": args.rounds, "generated": args.large_rounds}
     text = report(results, first, rounds, load_before)
     text += "\n\n" + edit_loop_report(loop, args.edit_rounds)
@@ -523,9 +583,12 @@ def main() -> None:
     print(text)
     formats_text = other_formats_report(formats, args.formats_rounds, load_before)
     print("\n" + formats_text)
+    letters_text = letters_report(letter, args.letter_rounds, load_before)
+    print("\n" + letters_text)
     if args.write:
         write_readme(text)
         write_readme(formats_text, FORMATS_BEGIN, FORMATS_END)
+        write_readme(letters_text, LETTERS_BEGIN, LETTERS_END)
         print(f"\nwritten to {README.relative_to(ROOT)}")
 
 

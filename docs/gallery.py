@@ -1,4 +1,6 @@
-"""`make gallery`: page 1 of the example CV in every built-in theme and language, as PNG.
+"""`make gallery`: page 1 of the example CV in every built-in theme and language, as PNG,
+and the example's cover letter in English and Chinese in every theme beside it
+(docs/gallery/<theme>.letter.<lang>.png).
 
 Writes docs/gallery/<theme>.<lang>.png at 80 dpi, quantized by pngquant (README shows them),
 so that a reader can pick a look before installing anything; and page 1 of the default
@@ -20,6 +22,7 @@ from cvtex.resources import DEFAULT_THEME
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "academic" / "profile.yaml"
+LETTER = EXAMPLE.with_name("letter.yaml")
 GALLERY = ROOT / "docs" / "gallery"
 DPI = 80
 
@@ -34,6 +37,9 @@ def main() -> int:
             request = resolve_request(EXAMPLE, out_dir=Path(scratch) / theme, theme=theme)
             for result in build(request):
                 page_one(result.pdf, GALLERY / f"{theme}.{result.language}")
+            letters = resolve_request(LETTER, out_dir=Path(scratch) / theme, theme=theme)
+            for result in build(letters):
+                page_one(result.pdf, GALLERY / f"{theme}.letter.{result.language}")
         word = Path(scratch) / "word"
         formats = ["docx"]
         build(

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 def place_packets(
     loaded: Loaded, languages: list[Localized], letters: list[BuiltLanguage], reporter: Reporter
 ) -> list[Path]:
-    """``<letter>.packet.<language>.pdf`` for each letter built, beside it."""
+    """``<letter>.packet.<language>.pdf`` for each letter built, beside it (the packets
+    written; one joined from PDFs that have not changed since is kept as it is)."""
     from ..render.blocks import text_of
     from .pipeline import build
 
@@ -57,6 +58,9 @@ def place_packets(
         name = names[built.language]
         part = f"{request.variant}.packet" if request.variant else "packet"
         target = request.out_dir / f"{output_stem(request.profile, built.language, part)}.pdf"
+        parts = [built.pdf, cv_pdfs[built.language]]
+        if _newer_than(target, parts):
+            continue  # joined from these very PDFs already: neither has changed since
         data = joined_pdfs(
             [(built.pdf, rules.word), (cv_pdfs[built.language], rules.cv)],
             title=rules.packet.format(name=name),
@@ -67,6 +71,14 @@ def place_packets(
         reporter.wrote(target)
         written.append(target)
     return written
+
+
+def _newer_than(target: Path, parts: list[Path]) -> bool:
+    try:
+        made = target.stat().st_mtime_ns
+        return all(made >= part.stat().st_mtime_ns for part in parts)
+    except OSError:
+        return False
 
 
 def joined_pdfs(parts: list[tuple[Path, str]], title: str, author: str, language: str) -> bytes:

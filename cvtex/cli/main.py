@@ -418,10 +418,24 @@ def validate(
     profile: Path, langs: str | None, locale_files: tuple[Path, ...], strict: bool
 ) -> None:
     """Check a profile and report, per language, which text falls back to another and
-    which looks untranslated (a plain English text in the Chinese CV)."""
+    which looks untranslated (a plain English text in the Chinese CV). A letter: which of
+    its texts fall back, in each of its languages."""
     from ..language.catalog import load_locales
     from ..language.coverage import coverage
+    from ..letter.load import is_letter
     from ..profile.load import load_profile
+
+    if is_letter(profile):
+        from ..letter.coverage import letter_coverage
+
+        found = letter_coverage(profile, langs, locale_files)
+        click.echo(found.text)
+        if found.fallbacks and strict:
+            raise InputError(
+                f"{found.fallbacks} text field(s) of the letter fall back (--strict)",
+                "write the missing languages' text in the letter",
+            )
+        return
 
     loaded = load_profile(profile)
     report = coverage(loaded, langs, load_locales(locale_files))

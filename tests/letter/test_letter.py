@@ -168,9 +168,16 @@ def test_a_packet_reuses_the_cv_already_built(letter):
     seen: list[tuple[str, bool]] = []
     build(letter.with_name("cv.yaml"), "en")
     build(
-        letter, "en", with_cv=True, on_done=lambda done: seen.append((done.pdf.name, done.compiled))
+        letter,
+        "en",
+        with_cv=True,
+        on_done=lambda done: seen.append((done.pdf.name, done.compiled)),
     )
     assert ("cv.en.pdf", False) in seen and ("acme.en.pdf", True) in seen
+    # Again, nothing changed: the packet joined from the same PDFs is kept as it is.
+    wrote: list[Path] = []
+    build(letter, "en", with_cv=True, on_page=wrote.append)
+    assert not [path for path in wrote if "packet" in path.name]
 
 
 def test_watch_rebuilds_the_letter_when_it_or_its_profile_is_saved(letter):
@@ -279,3 +286,15 @@ def test_the_example_letter_builds_and_its_folder_is_kept_clean(tmp_path):
     assert [result.language for result in built] == ["en", "zh"]
     for result in built:
         assert len(PdfReader(result.pdf).pages) == 1
+
+
+def test_validate_names_each_letter_text_that_falls_back(letter):
+    edit(letter, "zh: 第二段正文。", "de: Zweiter Absatz.")
+    runner = CliRunner()
+    result = runner.invoke(main, ["validate", str(letter)])
+    assert result.exit_code == 0, result.output
+    assert "en: every text written" in result.output
+    assert "zh: 1 text(s) fall back" in result.output
+    assert f"{letter}:" in result.output and "body[1]" in result.output
+    strict = runner.invoke(main, ["validate", str(letter), "--strict"])
+    assert strict.exit_code == 1
