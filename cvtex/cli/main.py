@@ -493,16 +493,23 @@ def translate_export(
     """Write the texts the CV in a language shows without text of that language."""
     from ..build.load import select_languages
     from ..language.catalog import load_locales
-    from ..language.translation import export_rows, write_rows
+    from ..language.translation import export_rows, letter_export_rows, write_rows
+    from ..letter.load import is_letter
     from ..profile.load import load_profile
 
-    loaded = load_profile(profile)
-    locales = load_locales(locale_files)
-    chosen = select_languages(language, loaded.profile.languages, locales)
-    if len(chosen) != 1:
-        raise click.BadParameter("give one language, such as zh", param_hint="--lang")
-    language = chosen[0]
-    rows = export_rows(loaded, language, locales)
+    if is_letter(profile):
+        if not language or "," in language or language.strip() == "all":
+            raise click.BadParameter("give one language, such as zh", param_hint="--lang")
+        language = language.strip()
+        rows = letter_export_rows(profile, language, list(locale_files))
+    else:
+        loaded = load_profile(profile)
+        locales = load_locales(locale_files)
+        chosen = select_languages(language, loaded.profile.languages, locales)
+        if len(chosen) != 1:
+            raise click.BadParameter("give one language, such as zh", param_hint="--lang")
+        language = chosen[0]
+        rows = export_rows(loaded, language, locales)
     target = out or profile.with_name(f"{profile.stem}.{language}.translation.yaml")
     if target.exists() and not force:
         raise InputError(

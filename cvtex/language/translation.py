@@ -68,6 +68,38 @@ def export_rows(loaded: LoadedProfile, language: str, locales: Locales | None = 
     return sorted(rows, key=lambda row: (str(row.file) != str(loaded.file), row.line))
 
 
+def letter_export_rows(file: Path, language: str, locale_files: list[Path]) -> list[Row]:
+    """A letter's texts that its ``language`` shows without text of that language (its
+    sender's, from the profile, are the profile's to translate)."""
+    from ..build.load import load
+    from ..build.pipeline import localize
+    from ..build.request import resolve_request
+
+    loaded = load(resolve_request(file, languages=language, locale_files=locale_files))
+    letter = loaded.letter
+    assert letter is not None
+    rows = []
+    for item in localize(loaded):
+        assert item.letter is not None
+        for fallback in item.letter.fallbacks:
+            if fallback.file != letter.file:
+                continue
+            path = _scalar_path(letter.source, fallback.path)
+            text = _value_at(letter.letter, path)
+            text = getattr(text, "text", text)  # a paragraph: {text: ..., only: ...} or bare
+            text = text[fallback.used] if isinstance(text, dict) else str(text)
+            line = letter.source.locate(path).line
+            rows.append(Row(path, line, letter.file, fallback.used, (text or "").strip()))
+    return sorted(rows, key=lambda row: row.line)
+
+
+def _value_at(root: Any, path: Path_) -> Any:
+    value = root
+    for part in path:
+        value = value[part] if isinstance(part, int) else getattr(value, str(part))
+    return value
+
+
 def _row(loaded: LoadedProfile, path: Path_, source: str, text: str) -> Row:
     written = _scalar_path(loaded.source, path)
     file, inner = loaded.source.origin(written)
@@ -84,9 +116,7 @@ def _scalar_path(source: SourceMap, path: Path_) -> Path_:
 
 
 def _text_in(loaded: LoadedProfile, path: Path_, language: str) -> str:
-    value: Any = loaded.profile
-    for part in _scalar_path(loaded.source, path):
-        value = value[part] if isinstance(part, int) else getattr(value, str(part))
+    value = _value_at(loaded.profile, _scalar_path(loaded.source, path))
     return value[language] if isinstance(value, dict) else str(value)
 
 
@@ -275,8 +305,9 @@ class Merged:
 
 
 def merge(profile_file: Path, translations: Path, out: Path | None = None) -> Merged:
-    """Write the filled translations into the profile (and its included files)."""
-    loaded = load_profile(profile_file)  # a profile that does not load is not edited
+    """Write the filled translations into the profile (and its included files), or into
+    a letter."""
+    languages = _languages_of(profile_file)  # a file that does not load is not edited
     language, rows = read_rows(translations, profile_file)
     result = Merged(language)
     by_file: dict[Path, list[Row]] = {}
@@ -299,9 +330,9 @@ def merge(profile_file: Path, translations: Path, out: Path | None = None) -> Me
             f"some translations go into included files ({others}), which --out cannot write",
             "merge without --out: every file changed is kept as a .bak copy first",
         )
-    if language not in loaded.profile.languages:
+    if language not in languages:
         result.skipped.append(
-            f"{language} is not among the profile's languages: add it to languages: to build it"
+            f"{language} is not among the file's languages: add it to languages: to build it"
         )
     edited = {}
     for file, file_rows in by_file.items():
@@ -459,7 +490,7 @@ def _replace(edited: dict[Path, str], result: Merged, profile_file: Path) -> Non
         atomic.write_text(file, text)
         result.written.append((file, copy))
     try:
-        load_profile(profile_file)
+        _languages_of(profile_file)
     except CvtexError as exc:
         for file, copy in copies.items():
             atomic.write_text(file, copy.read_text(encoding="utf-8"))
@@ -482,3 +513,15 @@ def _candidates(file: Path) -> Iterator[Path]:
     while True:
         yield file.with_name(f"{file.name}.bak{number}")
         number += 1
+
+
+def _languages_of(file: Path) -> list[str]:
+    """The languages of a profile, or of a letter (its own, else its profile's), loading it
+    as a build would: a file that does not load is refused before it is edited."""
+    from ..letter.load import is_letter, load_letter
+
+    if is_letter(file):
+        letter = load_letter(file)
+        profile = load_profile(letter.profile_file)
+        return letter.letter.languages or profile.profile.languages
+    return load_profile(file).profile.languages

@@ -298,3 +298,23 @@ def test_validate_names_each_letter_text_that_falls_back(letter):
     assert f"{letter}:" in result.output and "body[1]" in result.output
     strict = runner.invoke(main, ["validate", str(letter), "--strict"])
     assert strict.exit_code == 1
+
+
+def test_translate_export_and_merge_take_a_letter(letter, tmp_path):
+    edit(letter, "zh: 第二段正文。", "de: Zweiter Absatz.")
+    runner = CliRunner()
+    rows = tmp_path / "zh.yaml"
+    result = runner.invoke(
+        main, ["translate", "export", str(letter), "--lang", "zh", "-o", str(rows)]
+    )
+    assert result.exit_code == 0, result.output
+    exported = yaml.safe_load(rows.read_text(encoding="utf-8"))
+    (row,) = [item for item in exported["texts"] if item["path"] == "body[1]"]
+    row["zh"] = "第二段译文。"
+    rows.write_text(yaml.safe_dump(exported, allow_unicode=True), encoding="utf-8")
+    merged = runner.invoke(main, ["translate", "merge", str(letter), str(rows)])
+    assert merged.exit_code == 0, merged.output
+    assert "第二段译文。" in letter.read_text(encoding="utf-8")
+    assert letter.with_name("acme.yaml.bak").exists()
+    (built,) = build(letter, "zh")
+    assert "第二段译文" in pdf_text(built.pdf)
