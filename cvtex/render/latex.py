@@ -67,20 +67,26 @@ class TexSource:
     format: str = "pdf"
 
 
-def tex_source(loaded: Loaded, item: Localized) -> TexSource:
-    """The CV's source in the language of ``item``, with the font plan made from its text."""
+def settings_of(loaded: Loaded, item: Localized, shown: object = None) -> Settings:
+    """The language's settings, with the font plan made from the text ``shown`` (by default
+    the CV's view; a letter's whole text for a letter)."""
     profile = loaded.profile
-    settings = language_settings(
+    return language_settings(
         loaded.theme,
         item.catalog,
         profile.profile,
         profile.source,
         loaded.variant,
         loaded.variant_name,
-        item.view,
+        item.view if shown is None else shown,
         loaded.locales,
         loaded.design,
     )
+
+
+def tex_source(loaded: Loaded, item: Localized) -> TexSource:
+    """The CV's source in the language of ``item``, with the font plan made from its text."""
+    settings = settings_of(loaded, item)
     tex = render_tex(item.view, item.catalog, loaded.theme, settings)
     fit = None
     if settings.design.fit_pages:

@@ -11,10 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..look.settings import language_settings
 from .blocks import text_of
 from .document import Document
-from .latex import Fit, Image, TexSource, render_tex
+from .latex import Fit, Image, TexSource, render_tex, settings_of
 from .metadata import Metadata
 
 if TYPE_CHECKING:
@@ -32,18 +31,9 @@ LETTER_SIZE_STEP = 1.0
 def letter_tex_source(loaded: Loaded, item: Localized) -> TexSource:
     """The pdf row of a letter's renderers."""
     letter = _letter(item)
-    profile = loaded.profile
-    settings = language_settings(
-        loaded.theme,
-        item.catalog,
-        profile.profile,
-        profile.source,
-        loaded.variant,
-        loaded.variant_name,
-        letter.sender,
-        loaded.locales,
-        loaded.design,
-    )
+    # The font plan from the whole letter: a Chinese name in an English letter's body
+    # needs the CJK fonts as much as one in its header.
+    settings = settings_of(loaded, item, letter)
     # Fitted to one page whatever the CV's fit_pages: a letter is a page.
     cv_design = settings.design
     design = replace(

@@ -318,3 +318,11 @@ def test_translate_export_and_merge_take_a_letter(letter, tmp_path):
     assert letter.with_name("acme.yaml.bak").exists()
     (built,) = build(letter, "zh")
     assert "第二段译文" in pdf_text(built.pdf)
+
+
+def test_the_font_plan_covers_the_letters_own_text(letter):
+    # Chinese and Greek in an English letter's body, none in its profile's English header.
+    edit(letter, "Second paragraph.", "Second paragraph, to 王力 about the α-test.")
+    (built,) = build(letter, "en")
+    text = pdf_text(built.pdf)
+    assert "王力" in text and "α-test" in text
