@@ -87,7 +87,7 @@ schema: venv
 	$(CVTEX) schema > cvtex/profile.schema.json
 
 golden: venv
-	CVTEX_UPDATE_GOLDEN=1 $(BIN)/python -m pytest -q tests/end_to_end/test_golden.py tests/end_to_end/test_full_profile.py -k golden
+	CVTEX_UPDATE_GOLDEN=1 $(BIN)/python -m pytest -q tests/end_to_end/test_golden.py tests/end_to_end/test_full_profile.py tests/letter/test_letter.py -k golden
 
 # Time cvtex against one bare XeLaTeX pass (example and a 500-publication profile); the
 # figures, and the machine they came from, are written to bench/README.md.

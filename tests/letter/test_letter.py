@@ -326,3 +326,28 @@ def test_the_font_plan_covers_the_letters_own_text(letter):
     (built,) = build(letter, "en")
     text = pdf_text(built.pdf)
     assert "王力" in text and "α-test" in text
+
+
+def test_a_signature_image_is_set_and_kept_beside_the_tex(letter):
+    shutil.copy(Path(__file__).parent.parent / "data" / "full" / "photo.png", letter.parent)
+    edit(letter, "profile: cv.yaml", "profile: cv.yaml\nsignature: {image: photo.png}")
+    (built,) = build(letter, "en")
+    assert "\\includegraphics" in built.tex.read_text(encoding="utf-8")
+    assert (built.pdf.parent / "acme.signature.png").is_file()
+    images = subprocess.run(["pdfimages", "-list", str(built.pdf)], capture_output=True, text=True)
+    assert len(images.stdout.strip().splitlines()) == 3  # the header's two lines, one image
+
+
+def test_a_theme_of_ones_own_changes_a_letter_through_its_blocks(letter, tmp_path):
+    theme = tmp_path / "mine"
+    theme.mkdir()
+    (theme / "theme.yaml").write_text("extends: classic\n", encoding="utf-8")
+    (theme / "letter.tex.j2").write_text(
+        '((* extends "classic/letter.tex.j2" *))\n'
+        "((* block letter_subject *))\n"
+        "\\noindent Re: ((( letter.subject )))\\cvletterpart\n"
+        "((* endblock *))\n",
+        encoding="utf-8",
+    )
+    (built,) = build(letter, "en", theme=str(theme))
+    assert "Re: Application for Engineer" in pdf_text(built.pdf)
