@@ -27,7 +27,6 @@ from ..compile.engine import engine_facts
 from ..look.fonts import fontconfig_state
 
 if TYPE_CHECKING:
-    from ..profile.load import LoadedProfile
     from ..render.latex import TexSource
     from .place import BuiltLanguage
     from .request import BuildRequest
@@ -242,19 +241,19 @@ def _valid_request(entry: Any) -> bool:
 # -- what a language's PDF was made from ---------------------------------------------------
 
 
-def source_key(source: TexSource, loaded: LoadedProfile) -> str:
-    """The key of the PDF that ``source`` typesets (its photo's bytes included)."""
-    return output_key(source.tex + _photo_digest(source, loaded))
+def source_key(source: TexSource) -> str:
+    """The key of the PDF that ``source`` typesets (its image's bytes included)."""
+    return output_key(source.tex + _image_digest(source))
 
 
-def fitted_before(source: TexSource, cache: BuildCache, loaded: LoadedProfile) -> TexSource:
+def fitted_before(source: TexSource, cache: BuildCache) -> TexSource:
     """A CV to fit, at the step that fitted exactly the same CV last time (if one did)."""
     from dataclasses import replace
 
     from ..look.fit import Step
 
     record = cache.fit_of(source.stem)
-    if source.fit is None or not record or record.get("from") != _fit_key(source, loaded):
+    if source.fit is None or not record or record.get("from") != _fit_key(source):
         return source
     if "spacing" not in record:
         return source
@@ -262,41 +261,40 @@ def fitted_before(source: TexSource, cache: BuildCache, loaded: LoadedProfile) -
     return replace(source, tex=source.fit.render(step.apply(source.fit.design)), fit_step=step)
 
 
-def fit_known(source: TexSource, cache: BuildCache, loaded: LoadedProfile) -> bool:
+def fit_known(source: TexSource, cache: BuildCache) -> bool:
     """Whether the PDF on record was made for the same CV with the same fit_pages: a PDF
     that fits now because it was built before fit_pages was asked for is not known to."""
     if source.fit is None:
         return True
     record = cache.fit_of(source.stem)
-    return bool(record and record.get("from") == _fit_key(source, loaded))
+    return bool(record and record.get("from") == _fit_key(source))
 
 
-def fit_record(
-    source: TexSource, built: BuiltLanguage, loaded: LoadedProfile
-) -> dict[str, object] | None:
+def fit_record(source: TexSource, built: BuiltLanguage) -> dict[str, object] | None:
     """What the cache keeps of a fit: the CV it was for, the step it took, its note."""
     if source.fit is None:
         return None
-    record: dict[str, object] = {"from": _fit_key(source, loaded), "note": built.fitted}
+    record: dict[str, object] = {"from": _fit_key(source), "note": built.fitted}
     step = built.fit_step
     if step is not None and (step.spacing, step.font_size) != (1.0, source.fit.design.font_size):
         record.update(spacing=step.spacing, font_size=step.font_size)
     return record
 
 
-def built_key(built: BuiltLanguage, source: TexSource, loaded: LoadedProfile) -> str:
+def built_key(built: BuiltLanguage, source: TexSource) -> str:
     """The key of a PDF just compiled, from the .tex placed beside it."""
-    return output_key(built.tex.read_text(encoding="utf-8") + _photo_digest(source, loaded))
+    return output_key(built.tex.read_text(encoding="utf-8") + _image_digest(source))
 
 
-def _fit_key(source: TexSource, loaded: LoadedProfile) -> str:
+def _fit_key(source: TexSource) -> str:
     assert source.fit is not None
-    base = f"fit {source.fit.pages}\n{source.fit.base_tex}{_photo_digest(source, loaded)}"
+    base = f"fit {source.fit.pages}\n{source.fit.base_tex}{_image_digest(source)}"
     return output_key(base)
 
 
-def _photo_digest(source: TexSource, loaded: LoadedProfile) -> str:
+def _image_digest(source: TexSource) -> str:
     """An image is read by XeLaTeX, not written in the .tex: its bytes belong in the key."""
     if source.image is None:
         return ""
+    # "photo", as keys were written before a letter's signature was an image too.
     return f"\n% photo {file_digest(source.image.file)}"

@@ -257,13 +257,13 @@ def compile_sources(
     results: dict[str, BuiltLanguage] = {}
     changed = []
     for source in sources:
-        source = records.fitted_before(source, cache, profile)
-        key = records.source_key(source, profile)
+        source = records.fitted_before(source, cache)
+        key = records.source_key(source)
         fit = cache.fit_of(source.stem)
         if (
             not request.force
             and cache.compiled_from(source.stem, key)
-            and records.fit_known(source, cache, profile)
+            and records.fit_known(source, cache)
         ):
             place_tex(out_dir, source.stem, source.tex)
             cache.record_output(source.stem, key, source.tex, None, fit)
@@ -315,10 +315,10 @@ def compile_sources(
                 continue
             cache.record_output(
                 source.stem,
-                records.built_key(built, source, profile),
+                records.built_key(built, source),
                 built.tex.read_text(encoding="utf-8"),
                 built.seconds,
-                records.fit_record(source, built, profile),
+                records.fit_record(source, built),
             )
             results[source.stem] = built
     cache.save()  # what did compile stays recorded even if another language failed
