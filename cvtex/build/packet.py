@@ -30,7 +30,7 @@ def place_packets(
     from ..render.blocks import text_of
     from .pipeline import build
 
-    names = {item.language: text_of(item.view.name) for item in languages}
+    written_in = {item.language: item for item in languages}
     request, letter = loaded.request, loaded.letter
     assert letter is not None
     cv = build(
@@ -51,12 +51,11 @@ def place_packets(
     )
     cv_pdfs = {built.language: built.pdf for built in cv}
     written = []
+    part = f"{request.variant}.packet" if request.variant else "packet"
     for built in letters:
-        catalog = loaded.locales.catalog(built.language)
-        rules = catalog.letter
-        assert rules is not None  # the letter was written with it
-        name = names[built.language]
-        part = f"{request.variant}.packet" if request.variant else "packet"
+        item = written_in[built.language]
+        assert item.letter is not None  # a letter's build localizes letters
+        rules, name = item.letter.rules, text_of(item.view.name)
         target = request.out_dir / f"{output_stem(request.profile, built.language, part)}.pdf"
         parts = [built.pdf, cv_pdfs[built.language]]
         if _newer_than(target, parts):
@@ -65,7 +64,7 @@ def place_packets(
             [(built.pdf, rules.word), (cv_pdfs[built.language], rules.cv)],
             title=rules.packet.format(name=name),
             author=name,
-            language=catalog.tag,
+            language=item.catalog.tag,
         )
         atomic.write_bytes(target, data)
         reporter.wrote(target)

@@ -34,6 +34,7 @@ class LetterView:
     signature: str
     signature_image: str | None  # its file name beside the .tex
     enclosures: str  # "Enclosure: CV", or empty
+    rules: LetterConventions  # the language's conventions (the catalog's letter:)
     fallbacks: list[Fallback] = field(default_factory=list)
 
 
@@ -111,6 +112,7 @@ def letter_view(
         signature=text(letter.signature.name, ("signature", "name")) or header.name,
         signature_image=signature_name(loaded),
         enclosures=pattern.format(items=catalog.join(enclosed)) if enclosed else "",
+        rules=rules,
         # A field read twice (the name, for the salutation too) is reported once.
         fallbacks=list(dict.fromkeys([*header.fallbacks, *chooser.fallbacks])),
     )

@@ -73,10 +73,8 @@ def letter_tex_source(loaded: Loaded, item: Localized) -> TexSource:
 
 def letter_metadata(letter: LetterView, item: Localized) -> Metadata:
     name = text_of(letter.sender.name)
-    rules = item.catalog.letter
-    assert rules is not None
     return Metadata(
-        title=rules.title.format(name=name),
+        title=letter.rules.title.format(name=name),
         author=name,
         subject=text_of(letter.subject),
         keywords="",
@@ -89,8 +87,7 @@ def letter_text(loaded: Loaded, item: Localized) -> Document:
     language's layout (a Chinese paragraph starts with two ideographic spaces); what the
     PDF sets at the right (the signature, a Chinese letter's date) is on lines of its own."""
     letter = _letter(item)
-    rules = item.catalog.letter
-    assert rules is not None
+    rules = letter.rules
     indent = "\u3000" * round(rules.paragraph_indent)
     gap = [""] if rules.paragraph_space else []
 
