@@ -13,13 +13,13 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..language.catalog import Locales, catalog_file, load_locales
-from ..letter.load import LoadedLetter, is_letter, load_letter
+from ..letter.load import LoadedLetter, is_letter_data, load_letter
 from ..look.design import Layer, command_line_layer
 from ..look.theme import Theme, find_theme
 from ..profile.load import LoadedProfile, load_profile
 from ..profile.model import Profile, Variant
 from ..profile.problems import suggest
-from ..profile.source import format_path
+from ..profile.source import format_path, load_yaml
 from ..resources import DEFAULT_THEME
 from .request import FORMATS_OF, BuildRequest, output_stem
 
@@ -68,10 +68,14 @@ class Loaded:
 
 def load(request: BuildRequest) -> Loaded:
     """The request's file read as what it is: a profile, or a letter and its profile."""
-    letter = load_letter(request.profile) if is_letter(request.profile) else None
-    loaded = load_profile(letter.profile_file if letter else request.profile)
+    # Read once, then as what it is.
+    parsed = load_yaml(request.profile, prose=True)
+    letter = load_letter(request.profile, parsed) if is_letter_data(parsed[0]) else None
     if letter is not None:
+        loaded = load_profile(letter.profile_file)
         _check_letter(letter, request, loaded.profile)
+    else:
+        loaded = load_profile(request.profile, parsed)
     locales = load_locales(request.locale_files)
     declared = (letter.letter.languages if letter else None) or loaded.profile.languages
     languages = select_languages(request.languages, declared, locales)

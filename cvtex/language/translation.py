@@ -518,10 +518,11 @@ def _candidates(file: Path) -> Iterator[Path]:
 def _languages_of(file: Path) -> list[str]:
     """The languages of a profile, or of a letter (its own, else its profile's), loading it
     as a build would: a file that does not load is refused before it is edited."""
-    from ..letter.load import is_letter, load_letter
+    from ..letter.load import is_letter_data, load_letter
 
-    if is_letter(file):
-        letter = load_letter(file)
+    parsed = load_yaml(file, prose=True)
+    if is_letter_data(parsed[0]):
+        letter = load_letter(file, parsed)
         profile = load_profile(letter.profile_file)
         return letter.letter.languages or profile.profile.languages
-    return load_profile(file).profile.languages
+    return load_profile(file, parsed).profile.languages

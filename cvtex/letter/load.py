@@ -1,14 +1,14 @@
 """Read a letter file into its models, with the profile's located errors.
 
-A letter is told from a profile by its ``profile:`` key, which no profile has: the build,
-watch and validate commands take either file and read the one it is.
+A letter is told from a profile by its top-level ``profile:`` key, which no profile has:
+the build, watch and validate commands take either file and read the one it is.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -17,16 +17,19 @@ from ..profile.load import describe_problems
 from ..profile.source import SourceMap, load_yaml
 from .model import Letter
 
-# A top-level `profile:` key, at the start of a line (a profile's texts are indented).
-_PROFILE_KEY = re.compile(rb"^profile[ \t]*:", re.MULTILINE)
+
+def is_letter_data(data: Any) -> bool:
+    """Whether a file's data is a letter's: a mapping with a ``profile:`` key."""
+    return isinstance(data, dict) and "profile" in data
 
 
 def is_letter(file: Path) -> bool:
-    """Whether ``file`` is a letter (else it is read as a profile, and says so if not)."""
+    """Whether ``file`` is a letter (else it is read as a profile, and says so if not).
+    For commands that take either; a build reads the file once (build.load)."""
     try:
-        return bool(_PROFILE_KEY.search(Path(file).read_bytes()))
-    except OSError:
-        return False  # the profile's loading reports a missing file with its way out
+        return is_letter_data(load_yaml(file, prose=True)[0])
+    except InputError:
+        return False  # the profile's loading reports the file's error with its way out
 
 
 @dataclass(frozen=True)
@@ -53,8 +56,9 @@ class LoadedLetter:
         return (self.file, *filter(None, [self.signature_image]))
 
 
-def load_letter(file: Path) -> LoadedLetter:
-    data, source = load_yaml(file, prose=True)
+def load_letter(file: Path, parsed: tuple[Any, SourceMap] | None = None) -> LoadedLetter:
+    """``parsed``: the file as load_yaml(file, prose=True) read it already, if it was."""
+    data, source = parsed or load_yaml(file, prose=True)
     if not isinstance(data, dict):
         raise InputError(
             f"{file}: a letter is a YAML mapping (profile:, recipient:, body:, ...)",

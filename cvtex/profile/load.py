@@ -34,8 +34,9 @@ class LoadedProfile:
 _LISTS = {"contacts", "personal", *POOLS.values()}
 
 
-def load_profile(file: Path) -> LoadedProfile:
-    data, source = load_yaml(file, prose=True)
+def load_profile(file: Path, parsed: tuple[Any, SourceMap] | None = None) -> LoadedProfile:
+    """``parsed``: the file as load_yaml(file, prose=True) read it already, if it was."""
+    data, source = parsed or load_yaml(file, prose=True)
     if not isinstance(data, dict):
         raise InputError(
             f"{file}: a profile is a YAML mapping (name:, education:, ...), "
