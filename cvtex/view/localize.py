@@ -6,7 +6,7 @@ templates lay out. Nothing here knows about LaTeX.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..language.catalog import Catalog
@@ -62,24 +62,17 @@ def localize(
 
 def view_of(chooser: TextChooser) -> CvView:
     profile = chooser.profile
-    name = chooser.text(profile.name, ("name",))
-    headline = chooser.text(profile.headline, ("headline",))
-    contacts = [
-        chooser.contact(contact, ("contacts", i)) for i, contact in chooser.shown(profile.contacts)
-    ]
+    header = sender_of(chooser)
     personal = personal_lines(chooser)
     sections = [section for section in section_views(chooser) if section.entries]
-    return CvView(
-        language=chooser.lang,
-        name=name,
-        headline=headline,
+    return replace(
+        header,
         photo=shown_photo(chooser),
         updated=(
             chooser.catalog.labels.updated.format(date=chooser.catalog.format_date(profile.updated))
             if profile.updated
             else ""
         ),
-        contacts=contacts,
         sections=sections,
         # A copy: what an output chooses later (a page's title) is not the CV's fallback.
         fallbacks=list(chooser.fallbacks),
@@ -91,7 +84,8 @@ def view_of(chooser: TextChooser) -> CvView:
 
 def sender_of(chooser: TextChooser) -> CvView:
     """The CV's header alone (name, headline, contacts), as a letter shows its sender: no
-    sections, photo or personal lines, and only the fallbacks of those fields."""
+    sections, photo or personal lines, and only the fallbacks of those fields. The CV's
+    view starts from it."""
     profile = chooser.profile
     return CvView(
         language=chooser.lang,
