@@ -47,6 +47,7 @@ BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
 FORMATS_BEGIN, FORMATS_END = "<!-- bench:formats:begin -->", "<!-- bench:formats:end -->"
 OTHER_FORMATS = "pdf,docx,txt"
 LETTERS_BEGIN, LETTERS_END = "<!-- bench:letters:begin -->", "<!-- bench:letters:end -->"
+ATS_BEGIN, ATS_END = "<!-- bench:ats:begin -->", "<!-- bench:ats:end -->"
 ZH_TEXT = ("中国科学技术大学", "中国科学技术大学（合肥）")  # Chinese text only
 # The edit loop's save: one text of each language, the same entry's (the n-th save: n).
 EDITED_ENTRY = "{en: University of Science and Technology of China (USTC), zh: 中国科学技术大学}"
@@ -505,6 +506,59 @@ def letters_report(series: Series, rounds: int, load_before: tuple[float, ...]) 
     )
 
 
+def machine_reading(example: Path, scratch: Path, rounds: int) -> Series:
+    """What ``cvtex check`` and ``design: {tagged: true}`` cost: a cold build of the example
+    plain and tagged (alternated), against a bare XeLaTeX pass of its slower language in the
+    same round; and ``cvtex check`` on PDFs already built, less a rebuild that finds them
+    current, per PDF read back."""
+    languages = LANGUAGES.split(",")
+    series = Series()
+    for round_number in range(1, rounds + 1):
+        plain, tagged = scratch / "out-plain", scratch / "out-tagged"
+        for out in (plain, tagged):
+            shutil.rmtree(out, ignore_errors=True)
+        series.add("plain", timed(build_command(plain, example)))
+        series.add("tagged", timed([*build_command(tagged, example), "--design", "tagged=true"]))
+        floors = [bare_pass(tex, scratch) for tex in sorted(plain.glob(f"{example.stem}.*.tex"))]
+        series.add("floor", max(floors))
+        current = timed(build_command(plain, example))
+        check = [str(CVTEX), "check", "-q", "--lang", LANGUAGES, "--out", str(plain), str(example)]
+        series.add("check per pdf", (timed(check) - current) / len(languages))
+        for name in ("plain", "tagged"):
+            series.add(f"{name} / floor", series.values[name][-1] / series.values["floor"][-1])
+        print(
+            f"  ats round {round_number}: floor {series.values['floor'][-1]:.2f} s, plain "
+            f"{series.values['plain'][-1]:.2f} s, tagged {series.values['tagged'][-1]:.2f} s, "
+            f"check {series.values['check per pdf'][-1] * 1000:.0f} ms a PDF",
+            flush=True,
+        )
+    return series
+
+
+def machine_reading_report(series: Series, rounds: int, load_before: tuple[float, ...]) -> str:
+    floor = series.median("floor")
+
+    def ratio(name: str) -> str:
+        ratios = series.values[f"{name} / floor"]
+        return f"**{statistics.median(ratios):.2f}x** (rounds {min(ratios):.2f}-{max(ratios):.2f})"
+
+    check = series.median("check per pdf")
+    return "\n".join(
+        [
+            f"Measured {time.strftime('%Y-%m-%d')} on: {machine(load_before)}; medians of "
+            f"{rounds} rounds of the example, `--lang {LANGUAGES}`.",
+            "",
+            "| what | time | against a bare XeLaTeX pass |",
+            "| --- | --- | --- |",
+            f"| bare pass of the example's source (the slower language) | {floor:.2f} s | 1.00x |",
+            f"| cold build | {series.median('plain'):.2f} s | {ratio('plain')} |",
+            f"| cold build, `tagged: true` | {series.median('tagged'):.2f} s | {ratio('tagged')} |",
+            f"| `cvtex check`, reading one PDF back (both readers) | {check * 1000:.0f} ms "
+            f"| {check / floor:.2f}x |",
+        ]
+    )
+
+
 def write_readme(text: str, begin: str = BEGIN, end_mark: str = END) -> None:
     readme = README.read_text(encoding="utf-8")
     start, end = readme.index(begin) + len(begin), readme.index(end_mark)
@@ -530,6 +584,12 @@ def main() -> None:
         "--only-letters", action="store_true", help="measure the example's letter alone"
     )
     parser.add_argument("--letter-rounds", type=int, default=10)
+    parser.add_argument(
+        "--only-ats",
+        action="store_true",
+        help="measure cvtex check and tagged: true alone",
+    )
+    parser.add_argument("--ats-rounds", type=int, default=8)
     parser.add_argument("--publications", default="100,500", help="sizes of the generated profiles")
     parser.add_argument("--write", action="store_true", help="update bench/README.md")
     args = parser.parse_args()
@@ -556,6 +616,14 @@ def main() -> None:
             if args.write:
                 write_readme(text, LETTERS_BEGIN, LETTERS_END)
             return
+        if args.only_ats:
+            text = machine_reading_report(
+                machine_reading(example, scratch, args.ats_rounds), args.ats_rounds, load_before
+            )
+            print("\n" + text)
+            if args.write:
+                write_readme(text, ATS_BEGIN, ATS_END)
+            return
         if args.only_edit_loop:
             print(
                 "\n"
@@ -575,6 +643,7 @@ def main() -> None:
         loop = edit_loop(example, scratch, args.edit_rounds)
         formats = other_formats(example, scratch, args.formats_rounds)
         letter = letters(example, scratch, args.letter_rounds)
+        ats = machine_reading(example, scratch, args.ats_rounds)
     rounds = {"example": args.rounds, "generated": args.large_rounds}
     text = report(results, first, rounds, load_before)
     text += "\n\n" + edit_loop_report(loop, args.edit_rounds)
@@ -585,10 +654,13 @@ def main() -> None:
     print("\n" + formats_text)
     letters_text = letters_report(letter, args.letter_rounds, load_before)
     print("\n" + letters_text)
+    ats_text = machine_reading_report(ats, args.ats_rounds, load_before)
+    print("\n" + ats_text)
     if args.write:
         write_readme(text)
         write_readme(formats_text, FORMATS_BEGIN, FORMATS_END)
         write_readme(letters_text, LETTERS_BEGIN, LETTERS_END)
+        write_readme(ats_text, ATS_BEGIN, ATS_END)
         print(f"\nwritten to {README.relative_to(ROOT)}")
 
 

@@ -122,7 +122,8 @@ class Engine:
     the same either way: one pass over the same bytes.
 
     One pass is enough: the templates use no cross references, and hyperref runs with
-    bookmarks off, so a second pass would change nothing.
+    bookmarks off, so a second pass would change nothing. A tagged PDF is the exception:
+    tagpdf numbers its marked content from what the first pass wrote (see ``again``).
     """
 
     def __init__(self, folder: Path) -> None:
@@ -199,7 +200,10 @@ class Engine:
             returncode = self.process.wait(timeout=max(0.0, deadline - time.perf_counter()))
         except subprocess.TimeoutExpired:
             raise self._timed_out(name, timeout) from None
-        seconds = time.perf_counter() - started
+        return self._result(source, returncode, time.perf_counter() - started)
+
+    def _result(self, source: Path, returncode: int, seconds: float) -> EngineRun:
+        name = source.name
         log_file = self.folder / f"{self.job}.log"
         log = log_file.read_text(encoding="utf-8", errors="replace") if log_file.exists() else ""
         if self.job != source.stem:  # read from the pipe: name files as the person knows them
@@ -214,9 +218,24 @@ class Engine:
             raise explain_failure(source, log)
         return EngineRun(pdf, seconds, missing_glyphs(log), log)
 
-    def _spawn(self, file_name: str) -> subprocess.Popen[bytes]:
+    def again(self, name: str, timeout: float = DEFAULT_TIMEOUT) -> EngineRun:
+        """A second pass over the source ``run`` typeset, under the same job name, so that it
+        reads the .aux the first pass wrote (a tagged PDF's structure needs it)."""
+        source = self.folder / name
+        self.process = self._spawn(source.name, job=self.job)
+        started = time.perf_counter()
+        try:
+            returncode = self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise self._timed_out(name, timeout) from None
+        return self._result(source, returncode, time.perf_counter() - started)
+
+    def _spawn(self, file_name: str, job: str = "") -> subprocess.Popen[bytes]:
+        command = engine_command(file_name)
+        if job:
+            command.insert(-1, f"-jobname={job}")
         return orphans.spawn(
-            engine_command(file_name),
+            command,
             cwd=self.folder,
             env=locked_down_environment(self.folder),
             stdin=subprocess.DEVNULL,

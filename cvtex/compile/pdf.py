@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -177,6 +177,8 @@ def _one_pass(
             _copy_image(source.image, engine.folder / source.image.name)
         try:
             run = engine.run(tex, f"{source.stem}.tex", timeout)
+            if source.tagged:
+                run = _settled(engine, source, run, timeout)
         except EngineError as exc:
             raise traced(exc, tex, loaded) from None
         if run.missing_glyphs:
@@ -186,6 +188,24 @@ def _one_pass(
         shutil.rmtree(engine.folder, ignore_errors=True)
         raise
     return Typeset(source, run, engine)
+
+
+# tagpdf numbers the marked content of a page from the .aux of the pass before; until two
+# passes agree it says so in the log. The first pass's numbers never hold (it has no .aux,
+# and numbers its links apart), so a tagged PDF takes three passes.
+_TAGS_UNSETTLED = "something is wrong with the mcid--rerun"
+_TAGGED_PASSES = 4
+
+
+def _settled(engine: Engine, source: TexSource, run: EngineRun, timeout: float) -> EngineRun:
+    """Passes over a tagged source until tagpdf's numbers are those of the pass before."""
+    seconds = run.seconds
+    for _ in range(_TAGGED_PASSES - 1):
+        run = engine.again(f"{source.stem}.tex", timeout)
+        seconds += run.seconds
+        if _TAGS_UNSETTLED not in run.log:
+            break
+    return replace(run, seconds=seconds)
 
 
 def _copy_image(image: Image, target: Path) -> None:

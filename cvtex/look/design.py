@@ -72,6 +72,7 @@ class Design:
     serif: list[FontChoice]
     sans: list[FontChoice]
     fit_pages: int | None = None
+    tagged: bool = False  # a structure tree (\DocumentMetadata and tagpdf): two passes
     # Fonts chosen for other scripts (greek: [...]), each from the last layer naming it.
     scripts: dict[str, list[FontChoice]] = field(default_factory=dict)
     # Set by fitting only: how much of the theme's vertical space is kept (1.0: all of it).
@@ -148,7 +149,7 @@ def merge_design(layers: Iterable[Layer]) -> Design:
     origins: dict[str, Layer] = {}
     for item in [Layer(CVTEX_DEFAULTS, "cvtex"), *layers]:
         layer, origin = item.options, item
-        for name in ("paper", "font_size", "line_spacing", "fit_pages"):
+        for name in ("paper", "font_size", "line_spacing", "fit_pages", "tagged"):
             if (value := getattr(layer, name)) is not None:
                 values[name] = value
         if isinstance(layer.margins, str):
@@ -176,6 +177,7 @@ def merge_design(layers: Iterable[Layer]) -> Design:
         serif=list(values["serif"]),  # type: ignore[call-overload]
         sans=list(values["sans"]),  # type: ignore[call-overload]
         fit_pages=values.get("fit_pages"),  # type: ignore[arg-type]
+        tagged=bool(values.get("tagged", False)),
         scripts=scripts,
         origins=origins,
     )

@@ -569,6 +569,13 @@ class DesignOptions(Model):
         description="Fit the CV on this many pages: spacing, then the font size, are "
         "tightened within fixed bounds; nothing is left out.",
     )
+    tagged: bool | None = Field(
+        None,
+        description="A tagged PDF: a structure tree (the name and section titles as "
+        "headings, entries' lines as headings and paragraphs, lists and their items) that "
+        "screen readers and some applicant-tracking systems read. Costs a second XeLaTeX "
+        "pass (see bench/README.md), hence off by default.",
+    )
 
 
 class DesignBlock(DesignOptions):

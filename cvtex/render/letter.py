@@ -68,6 +68,7 @@ def letter_tex_source(loaded: Loaded, item: Localized) -> TexSource:
         image,
         settings.fonts.cjk_serif is not None,
         Fit(LETTER_PAGES, design, render, tex),
+        tagged=design.tagged,
     )
 
 
