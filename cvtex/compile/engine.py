@@ -219,8 +219,8 @@ class Engine:
         return EngineRun(pdf, seconds, missing_glyphs(log), log)
 
     def again(self, name: str, timeout: float = DEFAULT_TIMEOUT) -> EngineRun:
-        """A second pass over the source ``run`` typeset, under the same job name, so that it
-        reads the .aux the first pass wrote (a tagged PDF's structure needs it)."""
+        """Another pass over the source ``run`` typeset, under the same job name, so that it
+        reads the .aux the pass before wrote (a tagged PDF's structure needs it)."""
         source = self.folder / name
         self.process = self._spawn(source.name, job=self.job)
         started = time.perf_counter()

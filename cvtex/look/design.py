@@ -72,7 +72,7 @@ class Design:
     serif: list[FontChoice]
     sans: list[FontChoice]
     fit_pages: int | None = None
-    tagged: bool = False  # a structure tree (\DocumentMetadata and tagpdf): two passes
+    tagged: bool = False  # a structure tree (\DocumentMetadata and tagpdf): three passes
     # Fonts chosen for other scripts (greek: [...]), each from the last layer naming it.
     scripts: dict[str, list[FontChoice]] = field(default_factory=dict)
     # Set by fitting only: how much of the theme's vertical space is kept (1.0: all of it).

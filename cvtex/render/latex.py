@@ -65,7 +65,7 @@ class TexSource:
     fit: Fit | None = None  # design.fit_pages: how to typeset the same CV tighter
     fit_step: Step | None = None  # the step ``tex`` is typeset at, when it is not the design's
     format: str = "pdf"
-    tagged: bool = False  # design.tagged: typeset twice, for tagpdf's structure
+    tagged: bool = False  # design.tagged: typeset until tagpdf's numbers settle (compile.pdf)
 
 
 def settings_of(loaded: Loaded, item: Localized, shown: object = None) -> Settings:
