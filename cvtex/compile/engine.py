@@ -1,4 +1,5 @@
-"""Run XeLaTeX on generated source: locked down, time-limited, one pass, errors explained."""
+"""Run XeLaTeX on generated source: locked down, time-limited, one pass (more only for a
+tagged PDF), errors explained."""
 
 from __future__ import annotations
 
@@ -196,14 +197,27 @@ class Engine:
             self._feed(tex[len(self.primed) :].encode("utf-8"), deadline, name, timeout)
         else:
             self._feed(_SNIFFED + tex.encode("utf-8"), deadline, name, timeout)
+        return self._finish(source, started, timeout)
+
+    def again(self, name: str, timeout: float = DEFAULT_TIMEOUT) -> EngineRun:
+        """Another pass over the source ``run`` typeset, under the same job name, so that it
+        reads the .aux the pass before wrote (a tagged PDF's structure needs it)."""
+        started = time.perf_counter()
+        source = self.folder / name
+        self.process = self._spawn(source.name, job=self.job)
+        return self._finish(source, started, timeout)
+
+    def _finish(self, source: Path, started: float, timeout: float) -> EngineRun:
+        """The pass's result once XeLaTeX ends, within ``timeout`` of ``started``."""
+        assert self.process is not None
+        name = source.name
         try:
-            returncode = self.process.wait(timeout=max(0.0, deadline - time.perf_counter()))
+            returncode = self.process.wait(
+                timeout=max(0.0, started + timeout - time.perf_counter())
+            )
         except subprocess.TimeoutExpired:
             raise self._timed_out(name, timeout) from None
-        return self._result(source, returncode, time.perf_counter() - started)
-
-    def _result(self, source: Path, returncode: int, seconds: float) -> EngineRun:
-        name = source.name
+        seconds = time.perf_counter() - started
         log_file = self.folder / f"{self.job}.log"
         log = log_file.read_text(encoding="utf-8", errors="replace") if log_file.exists() else ""
         if self.job != source.stem:  # read from the pipe: name files as the person knows them
@@ -217,18 +231,6 @@ class Engine:
         if returncode != 0 or not pdf.exists():
             raise explain_failure(source, log)
         return EngineRun(pdf, seconds, missing_glyphs(log), log)
-
-    def again(self, name: str, timeout: float = DEFAULT_TIMEOUT) -> EngineRun:
-        """Another pass over the source ``run`` typeset, under the same job name, so that it
-        reads the .aux the pass before wrote (a tagged PDF's structure needs it)."""
-        source = self.folder / name
-        self.process = self._spawn(source.name, job=self.job)
-        started = time.perf_counter()
-        try:
-            returncode = self.process.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            raise self._timed_out(name, timeout) from None
-        return self._result(source, returncode, time.perf_counter() - started)
 
     def _spawn(self, file_name: str, job: str = "") -> subprocess.Popen[bytes]:
         command = engine_command(file_name)
