@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -559,6 +560,40 @@ def machine_reading_report(series: Series, rounds: int, load_before: tuple[float
     )
 
 
+@dataclass(frozen=True)
+class Section:
+    """A part of bench/README.md, between its markers, measured alone (``--only-...``) or
+    in the full run: ``measure(example, scratch, rounds)``, then ``report(series, rounds,
+    load_before)``."""
+
+    only: str  # the option that asks for it alone, as argparse names it
+    rounds: str  # the option with its number of rounds
+    measure: Callable[[Path, Path, int], Series]
+    report: Callable[[Series, int, tuple[float, ...]], str]
+    markers: tuple[str, str]
+
+    def measured(
+        self, example: Path, scratch: Path, args: argparse.Namespace, load_before: tuple[float, ...]
+    ) -> str:
+        rounds = getattr(args, self.rounds)
+        return self.report(self.measure(example, scratch, rounds), rounds, load_before)
+
+
+SECTIONS = (
+    Section(
+        "only_formats",
+        "formats_rounds",
+        other_formats,
+        other_formats_report,
+        (FORMATS_BEGIN, FORMATS_END),
+    ),
+    Section("only_letters", "letter_rounds", letters, letters_report, (LETTERS_BEGIN, LETTERS_END)),
+    Section(
+        "only_ats", "ats_rounds", machine_reading, machine_reading_report, (ATS_BEGIN, ATS_END)
+    ),
+)
+
+
 def write_readme(text: str, begin: str = BEGIN, end_mark: str = END) -> None:
     readme = README.read_text(encoding="utf-8")
     start, end = readme.index(begin) + len(begin), readme.index(end_mark)
@@ -601,29 +636,13 @@ def main() -> None:
         shutil.copytree(EXAMPLE.parent, profiles, ignore=shutil.ignore_patterns("out"))
         example = profiles / EXAMPLE.name
         timed(build_command(scratch / "warm-up", example))
-        if args.only_formats:
-            formats = other_formats(example, scratch, args.formats_rounds)
-            text = other_formats_report(formats, args.formats_rounds, load_before)
-            print("\n" + text)
-            if args.write:
-                write_readme(text, FORMATS_BEGIN, FORMATS_END)
-            return
-        if args.only_letters:
-            text = letters_report(
-                letters(example, scratch, args.letter_rounds), args.letter_rounds, load_before
-            )
-            print("\n" + text)
-            if args.write:
-                write_readme(text, LETTERS_BEGIN, LETTERS_END)
-            return
-        if args.only_ats:
-            text = machine_reading_report(
-                machine_reading(example, scratch, args.ats_rounds), args.ats_rounds, load_before
-            )
-            print("\n" + text)
-            if args.write:
-                write_readme(text, ATS_BEGIN, ATS_END)
-            return
+        for section in SECTIONS:
+            if getattr(args, section.only):
+                text = section.measured(example, scratch, args, load_before)
+                print("\n" + text)
+                if args.write:
+                    write_readme(text, *section.markers)
+                return
         if args.only_edit_loop:
             print(
                 "\n"
@@ -641,26 +660,21 @@ def main() -> None:
         tex = scratch / "warm-up" / f"{example.stem}.zh.tex"
         preamble = preamble_costs(tex, scratch, args.preamble_repeats)
         loop = edit_loop(example, scratch, args.edit_rounds)
-        formats = other_formats(example, scratch, args.formats_rounds)
-        letter = letters(example, scratch, args.letter_rounds)
-        ats = machine_reading(example, scratch, args.ats_rounds)
+        sections = [
+            (section, section.measured(example, scratch, args, load_before)) for section in SECTIONS
+        ]
     rounds = {"example": args.rounds, "generated": args.large_rounds}
     text = report(results, first, rounds, load_before)
     text += "\n\n" + edit_loop_report(loop, args.edit_rounds)
     text += "\n\n" + preamble_report(preamble, args.preamble_repeats)
     print()
     print(text)
-    formats_text = other_formats_report(formats, args.formats_rounds, load_before)
-    print("\n" + formats_text)
-    letters_text = letters_report(letter, args.letter_rounds, load_before)
-    print("\n" + letters_text)
-    ats_text = machine_reading_report(ats, args.ats_rounds, load_before)
-    print("\n" + ats_text)
+    for _, section_text in sections:
+        print("\n" + section_text)
     if args.write:
         write_readme(text)
-        write_readme(formats_text, FORMATS_BEGIN, FORMATS_END)
-        write_readme(letters_text, LETTERS_BEGIN, LETTERS_END)
-        write_readme(ats_text, ATS_BEGIN, ATS_END)
+        for section, section_text in sections:
+            write_readme(section_text, *section.markers)
         print(f"\nwritten to {README.relative_to(ROOT)}")
 
 
