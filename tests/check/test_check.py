@@ -200,3 +200,21 @@ def test_a_check_without_pdfs_is_refused_before_building(tiny):
     assert result.exit_code != 0
     assert "--format" in result.output and "Traceback" not in result.output
     assert not (tiny.parent / "out" / "cv.md").exists()
+
+
+FULL = Path(__file__).parent.parent / "data" / "full" / "profile.yaml"
+
+
+def test_a_busy_sidebar_page_reads_column_by_column(tmp_path):
+    """The full profile fills the side column with short sections beside long entries, and
+    its Chinese CV has a photo: both readers must read the name, then the side column, then
+    the main column. Before the side column kept one line pitch (one text block for
+    Poppler), a side section at the height of a gap in the main column was read inside it."""
+    readings = checked(FULL, tmp_path, "sidebar")
+    for language in ("en", "zh"):
+        problems = [
+            f"{finding.extractor}: {finding.miss.kind}: {finding.miss.text!r}: {finding.miss.got!r}"
+            for finding in readings[language].findings
+        ]
+        assert problems == [], language
+        assert readings[language].found["pdftotext"] == readings[language].texts
