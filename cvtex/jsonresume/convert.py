@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from ..language.catalog import Catalog, load_catalog
+from ..profile.source import Path_, format_path
 from .document import Dated, Education, Project, Publication, ReadResume, Skill, Volunteer, Work
 
 
@@ -44,8 +45,12 @@ class _Converter:
         self.today = f"{today.year:04d}-{today.month:02d}"
         self.owners: list[str] = []  # author names set in bold
 
-    def note(self, where: str, what: str) -> None:
-        self.read.notes.append(f"{self.read.file}: {where}: {what}")
+    def note(self, where: str | Path_, what: str) -> None:
+        if isinstance(where, tuple):
+            line = self.read.line(where)
+            self.read.notes.append(f"{self.read.file}:{line}: {format_path(where)}: {what}")
+        else:
+            self.read.notes.append(f"{self.read.file}: {where}: {what}")
 
     def data(self) -> dict[str, Any]:
         basics = self.resume.basics
@@ -66,7 +71,7 @@ class _Converter:
                 self.publication(i, p) for i, p in enumerate(self.resume.publications)
             ],
             "awards": self.awards(),
-            "service": [self.service(v) for v in self.resume.volunteer],
+            "service": [self.service(i, v) for i, v in enumerate(self.resume.volunteer)],
             "skills": [self.skill(s) for s in self.resume.skills if s.name],
             "spoken_languages": [
                 {"language": T(lang.language), **_text("level", lang.fluency)}
@@ -135,7 +140,7 @@ class _Converter:
             # An end still to come is what the CV calls expected (a degree, a contract).
             future = entry.endDate > self.today[: len(entry.endDate)]
             dates["end"] = {"expected": entry.endDate} if future else entry.endDate
-        elif entry.startDate:
+        elif entry.startDate and not entry.endUnread:
             dates["end"] = "present"  # JSON Resume's way of saying "still going on"
         return dates
 
@@ -159,13 +164,16 @@ class _Converter:
         title_from_summary = bool(summary and work.position and _is_title(summary))
         title = summary if title_from_summary else work.position or work.name or ""
         bullets = [T(text) for text in work.highlights]
-        description = summary if summary and not title_from_summary else None
+        # The schema's description ("a short description of the company") and a summary
+        # that is not a title are both paragraphs: the heading line has no room for them.
+        paragraphs = [(work.description or "").strip()]
+        paragraphs.append(summary if summary and not title_from_summary else "")
+        description = "\n\n".join(text for text in paragraphs if text) or None
         if not title:
             self.note(f"work[{index}]", "has no position or name; imported with an empty title")
         return {
             "title": T(title),
             **_text("organization", work.name),
-            **_text("team", work.description),
             **_text("location", work.location),
             **_text("role", work.position if title_from_summary else None),
             **self.dates(work),
@@ -174,8 +182,12 @@ class _Converter:
             "bullets": bullets,
         }
 
-    def service(self, entry: Volunteer) -> dict[str, Any]:
+    def service(self, index: int, entry: Volunteer) -> dict[str, Any]:
         parts = [entry.position, entry.organization]
+        if entry.summary and (entry.position or entry.organization):
+            self.note(("volunteer", index, "summary"), "not imported: a service is one line")
+        if entry.highlights:
+            self.note(("volunteer", index, "highlights"), "not imported: a service is one line")
         text = self.catalog.punctuation.comma.join(part for part in parts if part)
         return {"text": T(text or entry.summary or ""), **self.dates(entry)}
 
@@ -189,6 +201,8 @@ class _Converter:
                 data["venue"] = T(pub.publisher)
         if pub.releaseDate:
             data["year"] = int(pub.releaseDate[:4])
+        if pub.status:
+            data["status"] = pub.status
         if pub.url:
             data["links"] = [{"type": "url", "url": pub.url}]
         if pub.summary:
@@ -206,6 +220,9 @@ class _Converter:
     def awards(self) -> list[dict[str, Any]]:
         # JSON Resume lists an award once per date: the profile lists its years.
         by_name: dict[str, dict[str, Any]] = {}
+        for index, award in enumerate(self.resume.awards):
+            if award.summary:
+                self.note(("awards", index, "summary"), "not imported: an award is one line")
         named = [(a.title, a.awarder, a.date) for a in self.resume.awards] + [
             (c.name, c.issuer, c.date) for c in self.resume.certificates
         ]

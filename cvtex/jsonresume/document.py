@@ -5,8 +5,10 @@ Any other field is allowed (the schema allows them too) and left alone.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,7 +17,9 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from ..errors import InputError
 from ..language.catalog import available_languages
-from ..profile.problems import Problem, problems_of, report
+from ..profile.problems import Problem, problems_of
+from ..profile.source import Path_, format_path, load_yaml
+from .tidy import Tidier, refuse_texts_per_language
 
 _ISO_DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$")
 
@@ -36,6 +40,9 @@ def _date(value: str | None) -> str | None:
 class Dated(Part):
     startDate: str | None = None
     endDate: str | None = None
+    # Not the schema's: an end written in a way cvtex cannot read (tidy), which is not
+    # "still going on" as a missing end is.
+    endUnread: bool = False
 
     @field_validator("startDate", "endDate")
     @classmethod
@@ -122,6 +129,7 @@ class Publication(Part):
     name: str | None = None
     publisher: str | None = None
     releaseDate: str | None = None
+    status: str | None = None  # not the schema's: a releaseDate such as "submitted" (tidy)
     url: str | None = None
     summary: str | None = None
 
@@ -190,11 +198,15 @@ class ReadResume:
     language: str
     resume: Resume
     notes: list[str] = field(default_factory=list)  # what the profile could not take
+    line: Callable[[Path_], int] = lambda path: 1  # where a value is written in the file
 
 
-def read_resume(file: Path, language: str | None = None) -> ReadResume:
+def read_resume(
+    file: Path, language: str | None = None, today: dt.date | None = None
+) -> ReadResume:
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
+        text = file.read_text(encoding="utf-8")
+        data = json.loads(text)
     except FileNotFoundError:
         raise InputError(f"{file}: no such file") from None
     except UnicodeDecodeError as exc:
@@ -206,21 +218,77 @@ def read_resume(file: Path, language: str | None = None) -> ReadResume:
         ) from None
     if not isinstance(data, dict):
         raise InputError(f"{file}: a JSON Resume file is one JSON object, not a list or value")
-    try:
-        resume = Resume.model_validate(data)
-    except ValidationError as exc:
-        raise InputError(
-            report(
-                f"{file}: not a JSON Resume document cvtex can read:",
-                problems_of(exc, _problem),
-                lambda path: file.name,
-            )
-        ) from None
+    line = _lines(file, text)
+    refuse_texts_per_language(data, str(file), line)
+    notes: list[str] = []
+
+    def note(path: Path_, what: str) -> None:
+        notes.append(f"{file}:{line(path)}: {format_path(path)}: {what}")
+
+    data = Tidier(note, today or dt.date.today()).tidy(data)
+    resume = _valid(data, note)
     if not (resume.basics.name or "").strip():
         raise InputError(
             f"{file}: basics.name is missing", "a profile needs a name: add basics.name"
         )
-    return ReadResume(file, language or _language(file, resume), resume)
+    _note_unknown(resume, (), note)
+    return ReadResume(file, language or _language(file, resume), resume, notes, line)
+
+
+def _lines(file: Path, text: str) -> Callable[[Path_], int]:
+    """The line each value of the file is written on (JSON is YAML's flow style; a file
+    YAML cannot parse, with tabs in odd places, gets line 1)."""
+    try:
+        _, source = load_yaml(file, text)
+    except InputError:
+        return lambda path: 1
+    return lambda path: source.locate_key(path).line
+
+
+def _valid(data: dict[str, Any], note: Callable[[Path_, str], None]) -> Resume:
+    """The resume, each value the schema refuses left out with a note, never the file."""
+    for _ in range(_MOST_LEFT_OUT):
+        try:
+            return Resume.model_validate(data)
+        except ValidationError as exc:
+            for problem in problems_of(exc, _problem):
+                if _leave_out(data, problem.path):
+                    note(problem.path, f"{problem.message}; left out")
+    raise InputError(
+        f"not a JSON Resume document: more than {_MOST_LEFT_OUT} values cvtex cannot read",
+        "check the file against https://jsonresume.org/schema",
+    )
+
+
+_MOST_LEFT_OUT = 200
+
+
+def _leave_out(data: Any, path: Path_) -> bool:
+    *parents, last = path
+    for key in parents:
+        try:
+            data = data[key]
+        except (KeyError, IndexError, TypeError):
+            return False
+    try:
+        del data[last]
+    except (KeyError, IndexError, TypeError):
+        return False
+    return True
+
+
+def _note_unknown(model: BaseModel, path: Path_, note: Callable[[Path_, str], None]) -> None:
+    """A note for each key the schema does not have (cvtex has no place for it)."""
+    for key in model.model_extra or {}:
+        note((*path, key), "not imported: not a JSON Resume field cvtex knows")
+    for name in type(model).model_fields:
+        value = getattr(model, name)
+        if isinstance(value, BaseModel):
+            _note_unknown(value, (*path, name), note)
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                if isinstance(item, BaseModel):
+                    _note_unknown(item, (*path, name, index), note)
 
 
 def _problem(error: Any) -> Problem:

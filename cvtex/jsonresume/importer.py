@@ -86,7 +86,7 @@ def import_resumes(
             f"--lang {languages}: name one language per file ({len(files)} files)",
             "for example: --lang en,zh",
         )
-    reads = [read_resume(file, given[i] if given else None) for i, file in enumerate(files)]
+    reads = [read_resume(file, given[i] if given else None, today) for i, file in enumerate(files)]
     for read in reads:
         load_catalog(read.language)  # an unknown language is an error that names the catalogs
     if len(reads) == 2 and reads[0].language == reads[1].language:

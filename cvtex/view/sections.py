@@ -89,8 +89,11 @@ def education_entries(chooser: TextChooser, section: Section, _: Path_) -> list[
     for path, entry in pool(chooser, "education", section):
         degree = chooser.text(entry.degree, (*path, "degree"))
         if entry.field is not None and (subject := chooser.text(entry.field, (*path, "field"))):
-            joined = chooser.punctuation_for(degree, subject).degree_field or labels.degree_field
-            degree = joined.format(degree=degree, field=subject)
+            if not degree.strip():
+                degree = subject  # a field with no degree named: no joiner left dangling
+            else:
+                joined = chooser.punctuation_for(degree, subject).degree_field
+                degree = (joined or labels.degree_field).format(degree=degree, field=subject)
         details = []
         if entry.dissertation is not None:
             title = chooser.text(entry.dissertation, (*path, "dissertation"))

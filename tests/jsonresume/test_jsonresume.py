@@ -142,7 +142,11 @@ def test_import_of_the_sample_resume_builds(tmp_path):
     ]
     assert profile.experience[0].organization == "Pied Piper"
     assert profile.experience[0].title == "CEO/President"  # its summary is a paragraph
-    assert profile.experience[0].description.startswith("Pied Piper is a multi-platform")
+    # Its description (of the company) and its summary: two paragraphs, none on the heading.
+    description = profile.experience[0].description
+    assert description.startswith("Awesome compression company")
+    assert "\nPied Piper is a multi-platform" in description
+    assert profile.experience[0].team is None
     assert profile.experience[1].title == "Miss Direction"  # a project
     assert profile.service[0].text == "Teacher, CoderDojo"
     assert profile.awards[0].name == "Digital Compression Pioneer Award, Techcrunch"
@@ -285,9 +289,9 @@ def test_bad_input_names_the_file_and_the_field(tmp_path):
     broken.write_text('{"basics": {"name": "x",}}', encoding="utf-8")
     with pytest.raises(InputError, match=r"broken.json:1:\d+: not JSON"):
         import_resumes([broken])
-    dated = _write(tmp_path / "dated.json", _resume("en", work=[{"startDate": "June 2020"}]))
-    with pytest.raises(InputError, match=r"work\[0\].startDate: 'June 2020' is not a date"):
-        import_resumes([dated])
+    listed = _write(tmp_path / "listed.json", ["not", "a", "resume"])
+    with pytest.raises(InputError, match=r"listed.json: a JSON Resume file is one JSON object"):
+        import_resumes([listed])
     nameless = _write(tmp_path / "nameless.json", {"basics": {}})
     with pytest.raises(InputError, match=r"basics\.name is missing"):
         import_resumes([nameless])

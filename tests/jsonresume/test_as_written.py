@@ -1,0 +1,109 @@
+"""JSON Resume files as people write them (tests/data/jsonresume/as-written, made for these
+tests): odd dates, the older schema's keys, empty strings, values cvtex has no place for.
+One odd value never refuses the file; every value is placed or named in a note."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+
+import pytest
+import yaml
+
+from cvtex.errors import InputError
+from cvtex.jsonresume import import_resumes
+from cvtex.jsonresume.tidy import read_date, read_range
+
+from ..building import build
+from ..conftest import ROOT, pdf_text
+
+AS_WRITTEN = ROOT / "tests" / "data" / "jsonresume" / "as-written"
+TODAY = dt.date(2026, 11, 25)
+
+
+@pytest.fixture
+def imported(tmp_path):
+    source = tmp_path / "odd.resume.json"
+    shutil.copy(AS_WRITTEN / "odd.resume.json", source)
+    result = import_resumes([source], tmp_path / "odd.yaml", today=TODAY)
+    profile = yaml.safe_load(result.profile.read_text(encoding="utf-8"))
+    return result, profile
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("2023-9", "2023-09"),
+        ("2023-09-01", "2023-09"),
+        ("9/2023", "2023-09"),
+        ("Sep 2023", "2023-09"),
+        ("September 2023", "2023-09"),
+        ("2023年9月", "2023-09"),
+        ("'16", "2016"),
+        ("’98", "1998"),
+        ("Present", "present"),
+        ("now", "present"),
+        ("至今", "present"),
+        ("2023-13", None),
+        ("sometime", None),
+    ],
+)
+def test_dates_in_the_forms_people_write(text, date):
+    assert read_date(text, TODAY) == date
+
+
+def test_a_range_written_in_one_field():
+    assert read_range("2017-05 - 2019-04", TODAY) == ("2017-05", "2019-04")
+    assert read_range("2019–present", TODAY) == ("2019", "present")
+    assert read_range("2019年9月至今", TODAY) == ("2019-09", "present")
+    assert read_range("2019-2021", TODAY) is None  # one date with a month? neither: left alone
+
+
+def test_one_odd_value_never_refuses_the_file(imported):
+    _, profile = imported
+    lumen, orbel, kestrel = profile["experience"]
+    assert (lumen["start"], lumen["end"]) == ("2023-09", "present")
+    assert (orbel["start"], orbel["end"]) == ("2017-05", "2019-04")
+    # An end cvtex cannot read is left out, not taken for "still going on".
+    assert kestrel["start"] == "2016" and "end" not in kestrel
+    assert profile["publications"][0]["status"] == "under-review"  # releaseDate: submitted
+
+
+def test_the_older_schema_and_a_description(imported):
+    _, profile = imported
+    lumen = profile["experience"][0]
+    assert lumen["organization"] == "Lumen Freight"  # work[].company
+    assert lumen["description"].startswith("A logistics company")  # not the heading's team
+    assert "team" not in lumen
+    assert profile["contacts"][0]["url"] == "https://mara.example.org"  # basics.website
+
+
+def test_every_value_not_placed_is_named_with_its_path_and_line(imported):
+    result, _ = imported
+    notes = "\n".join(result.notes)
+    for where in (
+        ":27: work[2].endDate: 'sometime in 2017'",
+        ":21: work[1].highlightGroups: not imported",
+        ":35: volunteer[0].summary: not imported",
+        ":36: volunteer[0].highlights: not imported",
+        ":49: awards[0].summary: not imported",
+    ):
+        assert where in notes
+    assert len(result.notes) == 5
+
+
+def test_an_empty_degree_leaves_no_joiner(imported, tmp_path):
+    result, _ = imported
+    (built,) = build(result.profile, "en", tmp_path / "out")
+    text = pdf_text(built.pdf)
+    assert "Computer Science" in text
+    assert "in Computer Science" not in text
+
+
+def test_texts_per_language_get_one_message():
+    with pytest.raises(InputError) as caught:
+        import_resumes([AS_WRITTEN / "per-language.resume.json"], today=TODAY)
+    message = str(caught.value)
+    assert "per-language.resume.json:4: not one JSON Resume document" in message
+    assert "(de, en; the first at basics.label)" in message
+    assert message.count("\n") <= 1
