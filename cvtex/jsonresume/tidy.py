@@ -63,6 +63,7 @@ _NAMED_MONTH = re.compile(r"^([a-z]+)\.?,?\s+(\d{4})$")
 _CJK_DATE = re.compile(r"^(\d{4})\s*年(?:\s*(\d{1,2})\s*月)?(?:\s*\d{1,2}\s*日)?$")
 _SHORT_YEAR = re.compile(r"^['’‘](\d{2})$|^(\d{2})$")
 _RANGE = re.compile(r"\s+[-–—~]\s+|\s*[–—~]\s*|\s+to\s+|\s*至\s*")
+_YEARS = re.compile(r"^(\d{4})-(\d{4})$")  # 2019-2021: two years, not a year and a month
 # Texts given per language ({"de": ..., "en": ...}), which JSON Resume writes one file each.
 _LANGUAGE_KEY = re.compile(r"^[a-z]{2}(?:[-_][A-Za-z]{2,4})?$")
 
@@ -95,7 +96,8 @@ def read_date(text: str, today: dt.date) -> str | None:
 
 def read_range(text: str, today: dt.date) -> tuple[str, str] | None:
     """A start and an end written in one field (2017-05 - 2019-04, 2019–present)."""
-    parts = _RANGE.split(text.strip(), maxsplit=1)
+    years = _YEARS.match(text.strip())
+    parts = [years[1], years[2]] if years else _RANGE.split(text.strip(), maxsplit=1)
     if len(parts) != 2:
         return None
     start, end = read_date(parts[0], today), read_date(parts[1], today)

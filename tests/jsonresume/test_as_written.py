@@ -56,7 +56,8 @@ def test_a_range_written_in_one_field():
     assert read_range("2017-05 - 2019-04", TODAY) == ("2017-05", "2019-04")
     assert read_range("2019–present", TODAY) == ("2019", "present")
     assert read_range("2019年9月至今", TODAY) == ("2019-09", "present")
-    assert read_range("2019-2021", TODAY) is None  # one date with a month? neither: left alone
+    assert read_range("2019-2021", TODAY) == ("2019", "2021")
+    assert read_range("2019-09", TODAY) is None  # one date, a year and a month
 
 
 def test_one_odd_value_never_refuses_the_file(imported):
