@@ -45,12 +45,9 @@ class _Converter:
         self.today = f"{today.year:04d}-{today.month:02d}"
         self.owners: list[str] = []  # author names set in bold
 
-    def note(self, where: str | Path_, what: str) -> None:
-        if isinstance(where, tuple):
-            line = self.read.line(where)
-            self.read.notes.append(f"{self.read.file}:{line}: {format_path(where)}: {what}")
-        else:
-            self.read.notes.append(f"{self.read.file}: {where}: {what}")
+    def note(self, where: Path_, what: str) -> None:
+        line = self.read.line(where)
+        self.read.notes.append(f"{self.read.file}:{line}: {format_path(where)}: {what}")
 
     def data(self) -> dict[str, Any]:
         basics = self.resume.basics
@@ -61,7 +58,8 @@ class _Converter:
         if basics.summary:
             data["summary"] = T(basics.summary)
         if basics.image:
-            self.note("basics.image", "not imported: add photo: {file: ...} with a local image")
+            where = ("basics", "image")
+            self.note(where, "not imported: add photo: {file: ...} with a local image")
         if updated := _day(self.resume.meta.lastModified):
             data["updated"] = updated
         pools = {
@@ -146,7 +144,7 @@ class _Converter:
 
     def education(self, index: int, entry: Education) -> dict[str, Any]:
         if not entry.institution:
-            self.note(f"education[{index}]", "has no institution; imported with an empty one")
+            self.note(("education", index), "has no institution; imported with an empty one")
         return {
             "institution": T(entry.institution or ""),
             "degree": T(entry.studyType or ""),
@@ -170,7 +168,7 @@ class _Converter:
         paragraphs.append(summary if summary and not title_from_summary else "")
         description = "\n\n".join(text for text in paragraphs if text) or None
         if not title:
-            self.note(f"work[{index}]", "has no position or name; imported with an empty title")
+            self.note(("work", index), "has no position or name; imported with an empty title")
         return {
             "title": T(title),
             **_text("organization", work.name),
@@ -209,7 +207,7 @@ class _Converter:
             found = _authors(pub.summary)
             if found is None:
                 self.note(
-                    f"publications[{index}].summary",
+                    ("publications", index, "summary"),
                     "not imported: cvtex reads authors from it, and it is not an author list",
                 )
             else:
