@@ -24,6 +24,11 @@ EXAMPLE = ROOT / "examples" / "academic" / "profile.yaml"
 GERMAN = ROOT / "examples" / "locales" / "de.yaml"  # a catalog for a language cvtex lacks
 
 
+def pdf_info(pdf: Path) -> str:
+    """What pdfinfo says of the PDF: pages, title, language, tagged or not."""
+    return subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+
+
 def pdf_text(pdf: Path, layout: bool = False) -> str:
     """The PDF's text as laid out on the page, or (``layout=False``) in the order it was
     typeset, which keeps a wrapped field in one piece beside a right-aligned one."""

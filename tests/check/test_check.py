@@ -19,7 +19,7 @@ from cvtex.check.reading import Reading
 from cvtex.cli.main import main
 
 from ..building import request
-from ..conftest import EXAMPLE, TINY, BuiltExample
+from ..conftest import EXAMPLE, TINY, BuiltExample, pdf_info
 
 LANGUAGES = ("en", "zh", "zh-TW", "zh-HK")
 
@@ -99,13 +99,7 @@ def test_each_pdf_says_its_language_title_author_and_keywords(built_example):
 
 
 def test_pdfinfo_shows_the_title_of_a_traditional_chinese_cv(built_example):
-    info = subprocess.run(
-        ["pdfinfo", str(built_example.results["zh-TW"].pdf)],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    assert "方缙 – 履歷" in info
+    assert "方缙 – 履歷" in pdf_info(built_example.results["zh-TW"].pdf)
 
 
 # -- what a reader gives back, against what the CV shows ------------------------------------

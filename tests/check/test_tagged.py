@@ -4,7 +4,6 @@ lists, paragraphs) points at the page's own marked content, once each; off by de
 from __future__ import annotations
 
 import re
-import subprocess
 from collections import Counter
 from pathlib import Path
 
@@ -15,7 +14,7 @@ from pypdf.generic import DictionaryObject, IndirectObject
 
 from cvtex.cli.main import main
 
-from ..conftest import EXAMPLE, THEMES
+from ..conftest import EXAMPLE, THEMES, pdf_info
 from ..letter.test_letter import letter  # noqa: F401  (a fixture)
 
 
@@ -24,10 +23,6 @@ def built(profile: Path, out_dir: Path, *options: str) -> None:
         main, ["build", str(profile), "--out", str(out_dir), "-q", *options]
     )
     assert result.exit_code == 0, result.output
-
-
-def pdfinfo(pdf: Path) -> str:
-    return subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
 
 
 def tree(pdf: Path) -> tuple[Counter[str], list[tuple[int, int]], list[tuple[int, int]]]:
@@ -69,7 +64,7 @@ def test_a_tagged_cv_has_headings_lists_and_paragraphs_in_every_theme(tmp_path, 
     built(EXAMPLE, tmp_path, "--theme", theme, "--lang", "en,zh-TW", "--design", "tagged=true")
     for language, tag in (("en", "en-US"), ("zh-TW", "zh-TW")):
         pdf = tmp_path / f"profile.{language}.pdf"
-        assert re.search(r"^Tagged:\s+yes$", pdfinfo(pdf), re.MULTILINE)
+        assert re.search(r"^Tagged:\s+yes$", pdf_info(pdf), re.MULTILINE)
         kinds, pointed, in_content = tree(pdf)
         assert kinds["/H1"] == 1  # the name
         assert kinds["/H2"] >= 5  # the section titles
@@ -88,7 +83,7 @@ def test_a_tagged_cv_has_headings_lists_and_paragraphs_in_every_theme(tmp_path, 
 
 def test_a_cv_is_not_tagged_unless_asked(built_example):
     pdf = built_example.results["en"].pdf
-    assert re.search(r"^Tagged:\s+no$", pdfinfo(pdf), re.MULTILINE)
+    assert re.search(r"^Tagged:\s+no$", pdf_info(pdf), re.MULTILINE)
     assert "/StructTreeRoot" not in PdfReader(pdf).trailer["/Root"]
 
 
@@ -96,7 +91,7 @@ def test_a_tagged_letter(letter):  # noqa: F811
     built(letter, letter.parent / "out", "--lang", "en,zh", "--design", "tagged=true")
     for language in ("en", "zh"):
         pdf = letter.parent / "out" / f"acme.{language}.pdf"
-        assert re.search(r"^Tagged:\s+yes$", pdfinfo(pdf), re.MULTILINE)
+        assert re.search(r"^Tagged:\s+yes$", pdf_info(pdf), re.MULTILINE)
         kinds, pointed, in_content = tree(pdf)
         assert kinds["/P"] >= 4
         assert sorted(pointed) == sorted(in_content)

@@ -22,12 +22,8 @@ from cvtex.profile.load import load_profile
 from cvtex.view.localize import localize
 
 from ..building import build, render_languages
-from ..conftest import EXAMPLE, ROOT, markup_as_text, normalized, pdf_text
+from ..conftest import EXAMPLE, ROOT, markup_as_text, normalized, pdf_info, pdf_text
 from ..glyphs import default_settings
-
-
-def pdf_info(pdf: Path) -> str:
-    return subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
 
 
 def page_count(pdf: Path) -> int:
