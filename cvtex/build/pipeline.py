@@ -83,6 +83,7 @@ def build(
         loaded = load(request)
         inputs = loaded.input_files()
         reporter.read(inputs)
+        report_read_around(loaded, reporter)
         languages = localize(loaded)
         sources, _ = render(loaded, languages, [name for name in request.formats if name == "pdf"])
         report_fallbacks(sources, loaded, reporter)
@@ -197,6 +198,20 @@ def render(
             else:
                 documents.append(rendered)
     return sources, documents
+
+
+def report_read_around(loaded: Loaded, reporter: Reporter) -> None:
+    """What the profile's files hold that was read around (a .bib field written twice, an
+    entry that could not be read): a warning each; with --strict, an error."""
+    warnings = loaded.profile.warnings
+    if loaded.request.strict and warnings:
+        raise InputError(
+            f"{len(warnings)} thing(s) in the profile's files could not be read as written "
+            "(--strict):\n" + "\n".join(f"  {line}" for line in warnings),
+            "correct them, or build without --strict to leave them out with a warning",
+        )
+    for line in warnings:
+        reporter.warning(line)
 
 
 def report_fallbacks(sources: list[TexSource], loaded: Loaded, reporter: Reporter) -> None:

@@ -440,7 +440,11 @@ def validate(
     loaded = load_profile(profile)
     report = coverage(loaded, langs, load_locales(locale_files))
     click.echo(report.text)
+    for line in loaded.warnings:
+        click.secho(f"warning: {line}", fg="yellow", err=True)
     problems = []
+    if loaded.warnings:
+        problems.append(f"{len(loaded.warnings)} thing(s) in the profile's files were read around")
     if report.fallbacks:
         problems.append(f"{report.fallbacks} text field(s) fall back to another language")
     for language, found in report.untranslated.items():
@@ -453,6 +457,8 @@ def validate(
         "{same: ...} for a text that is the same in every language"
         if first
         else "write the missing languages' text in the profile"
+        if report.fallbacks
+        else "correct the lines the warnings name"
     )
     if strict:
         raise InputError("; ".join(problems) + " (--strict)", hint)

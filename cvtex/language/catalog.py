@@ -283,6 +283,11 @@ class Catalog(Model):
     publication_types: dict[str, str] = Field(
         description="Group headings by publication type, in the order they are shown."
     )
+    publication_kinds: dict[str, str] = Field(
+        default_factory=dict,
+        description="What a work is, before its venue (phd-thesis: PhD thesis); a kind "
+        "without a name here is not named.",
+    )
     word: WordLanguages = Field(
         default_factory=WordLanguages, description="Word copies (docx): the language tags."
     )

@@ -24,6 +24,9 @@ class LoadedProfile:
     profile: Profile
     source: SourceMap
     inputs: tuple[Path, ...]  # every file the profile was read from: itself, includes, .bib
+    # What was read around rather than refused ("refs.bib:12: doi is written twice..."):
+    # warnings in a build, errors with --strict.
+    warnings: tuple[str, ...] = ()
 
     @property
     def file(self) -> Path:
@@ -44,15 +47,18 @@ def load_profile(file: Path, parsed: tuple[Any, SourceMap] | None = None) -> Loa
             "start from `cvtex new my-cv.yaml`",
         )
     inputs = [file, *_merge_includes(data, source)]
+    warnings: list[str] = []
     bibliography = data.get("bibliography")
     if isinstance(bibliography, dict) and isinstance(bibliography.get("file"), str):
         bib_file = _relative(file, bibliography["file"])
         # bibtexparser and pylatexenc take ~25 ms to import: only profiles with a .bib pay it.
-        from .bibtex import merge_bibliography, read_bibliography
+        from ..bibtex.merge import merge_bibliography
+        from ..bibtex.read import read_bibliography
 
-        entries = read_bibliography(bib_file, bibliography.get("abbreviate_first_names", True))
-        merge_bibliography(data, entries, bib_file, source)
+        read = read_bibliography(bib_file, bibliography.get("abbreviate_first_names", True))
+        merge_bibliography(data, read, bib_file, source)
         inputs.append(bib_file)
+        warnings.extend(read.warnings)
     try:
         profile = Profile.model_validate(data)
     except ValidationError as exc:
@@ -60,7 +66,7 @@ def load_profile(file: Path, parsed: tuple[Any, SourceMap] | None = None) -> Loa
     _check_references(profile, source)
     if profile.photo:
         inputs.append(_relative(file, profile.photo.file))
-    return LoadedProfile(profile, source, tuple(inputs))
+    return LoadedProfile(profile, source, tuple(inputs), tuple(warnings))
 
 
 def _relative(profile_file: Path, name: str) -> Path:

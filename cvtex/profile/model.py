@@ -259,6 +259,7 @@ def _as_author(value: Any) -> Any:
 AuthorField = Annotated[str | dict[Lang, str | None] | Same | Author, AfterValidator(_as_author)]
 
 PublicationStatus = Literal["published", "accepted", "to-appear", "under-review", "preprint"]
+PublicationKind = Literal["phd-thesis", "masters-thesis", "report", "patent", "webpage"]
 PublicationType = Literal[
     "conference", "journal", "workshop", "preprint", "thesis", "book", "chapter", "other"
 ]
@@ -272,6 +273,11 @@ class Publication(Scoped):
     abbr: str | None = Field(None, description="The venue's abbreviation, shown in bold.")
     year: int | None = None
     type: PublicationType | None = Field(None, description="For grouping by type.")
+    kind: PublicationKind | None = Field(
+        None,
+        description="What the work is, named before its venue in the CV's language "
+        "(PhD thesis, 博士学位论文): phd-thesis, masters-thesis, report, patent, webpage.",
+    )
     status: PublicationStatus = "published"
     awards: list[Text] = Field(
         default_factory=list, description="Paper awards, such as Best Paper Award."

@@ -80,15 +80,17 @@ def _render(spans: list[Span] | tuple[Span, ...]) -> str:
 
 
 def math_text(body: str) -> str:
-    """Math as plain Unicode: 3×, x², a≤b; a script with no Unicode form keeps ^ or _."""
+    """Math as plain Unicode: 3×, x², a≤b; a script of letters or digits with no Unicode
+    form keeps ^ or _ (M_BH), a script of symbols goes inline as it is written (M⊙)."""
     out = []
     for text, script in math_parts(body):
-        if script == "sup":
-            raised = text.translate(_SUPERSCRIPTS)
-            out.append(raised if raised != text or not text else f"^{text}")
-        elif script == "sub":
-            lowered = text.translate(_SUBSCRIPTS)
-            out.append(lowered if lowered != text or not text else f"_{text}")
+        if script:
+            table, mark = (_SUPERSCRIPTS, "^") if script == "sup" else (_SUBSCRIPTS, "_")
+            moved = text.translate(table)
+            if moved != text or not text or not any(ch.isalnum() for ch in text):
+                out.append(moved)
+            else:
+                out.append(f"{mark}{text}")
         else:
             out.append(text)
     return "".join(out)

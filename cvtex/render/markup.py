@@ -14,6 +14,7 @@ from typing import Literal
 from urllib.parse import quote, urlsplit
 
 from ..language.scripts import autospaced, needs_space, spaceless
+from .math import MATH_FONTS, MATH_SYMBOLS
 from .texescape import INLINE_MARKUP, MATH_BODY, clean_text
 
 SpanKind = Literal["text", "bold", "italic", "link", "math"]
@@ -109,53 +110,15 @@ def _span(match: re.Match[str]) -> Span | None:
     return Span("math", match["math_text"])
 
 
-# Every command texescape accepts in math, as the character it prints.
-MATH_SYMBOLS = {
-    "times": "×",
-    "cdot": "·",
-    "pm": "±",
-    "mp": "∓",
-    "sim": "∼",
-    "approx": "≈",
-    "le": "≤",
-    "leq": "≤",
-    "ge": "≥",
-    "geq": "≥",
-    "ll": "≪",
-    "gg": "≫",
-    "to": "→",
-    "rightarrow": "→",
-    "leftarrow": "←",
-    "infty": "∞",
-    "alpha": "α",
-    "beta": "β",
-    "gamma": "γ",
-    "delta": "δ",
-    "epsilon": "ε",
-    "eta": "η",
-    "theta": "θ",
-    "lambda": "λ",
-    "mu": "μ",
-    "pi": "π",
-    "rho": "ρ",
-    "sigma": "σ",
-    "tau": "τ",
-    "phi": "φ",
-    "omega": "ω",
-    "Delta": "Δ",
-    "Sigma": "Σ",
-    "Omega": "Ω",
-    "log": "log",
-    "ln": "ln",
-    "min": "min",
-    "max": "max",
-}
-
 _MATH_TOKEN = re.compile(
-    r"\\(?P<command>[A-Za-z]+|%)"
-    r"|(?P<script>[\^_])(?:\{(?P<group>[^{}]*)\}|(?P<single>.))"
+    r"\\(?:" + "|".join(MATH_FONTS) + r")\{(?P<word>[^{}]*)\}"
+    r"|\\(?P<command>[A-Za-z]+|[%,])"
+    r"|(?P<script>[\^_])(?:\{(?P<group>(?:[^{}]|\{[^{}]*\})*)\}|(?P<single>.))"
     r"|(?P<char>.)"
 )
+
+# A thin space reads as a space where math is not typeset.
+_MATH_MARKS = {"%": "%", ",": " "}
 
 Script = Literal["", "sup", "sub"]
 
@@ -171,9 +134,11 @@ def math_parts(body: str) -> list[tuple[str, Script]]:
             parts.append((text, script))
 
     for token in _MATH_TOKEN.finditer(body):
-        if token["command"]:
+        if token["word"] is not None:
+            add(token["word"], "")
+        elif token["command"]:
             command = token["command"]
-            add("%" if command == "%" else MATH_SYMBOLS.get(command, command), "")
+            add(_MATH_MARKS.get(command) or MATH_SYMBOLS.get(command, command), "")
         elif token["script"]:
             inner = token["group"] if token["group"] is not None else token["single"]
             script: Script = "sup" if token["script"] == "^" else "sub"

@@ -33,20 +33,18 @@ from ..language.scripts import (
     script_of,
 )
 from ..profile.links import link_target
+from .math import MATH_FONTS, MATH_SYMBOLS, MATH_WORD
 
 
 class TexCode(str):
     """A string that is already LaTeX: produced here, or written in a template."""
 
 
-_MATH_COMMANDS = (
-    "times cdot pm mp sim approx le leq ge geq ll gg to rightarrow leftarrow infty "
-    "alpha beta gamma delta epsilon eta theta lambda mu pi rho sigma tau phi omega "
-    "Delta Sigma Omega log ln min max"
-).split()
+_MATH_COMMANDS = tuple(MATH_SYMBOLS)
 _MATH_ATOM = (
     r"(?:\\(?:" + "|".join(_MATH_COMMANDS) + r")(?![A-Za-z])"
-    r"|\\%"
+    r"|\\(?:" + "|".join(MATH_FONTS) + rf")\{{{MATH_WORD}\}}"
+    r"|\\[%,]"
     r"|[0-9.,+\-=<>()/|:!' ]"
     r"|(?<![A-Za-z])[A-Za-z](?![A-Za-z]))"
 )
@@ -265,9 +263,12 @@ def _convert(match: re.Match[str]) -> str | None:
     if match["italic"]:
         return rf"\emph{{{_markup(match['italic_text'])}}}"
     body = match["math_text"]
-    if not MATH_BODY.fullmatch(body) or not _scripts_are_single(body):
-        return None
-    return f"${body}$"
+    return f"${body}$" if is_small_math(body) else None
+
+
+def is_small_math(body: str) -> bool:
+    """Whether ``body`` (between the dollars) is math cvtex typesets, not text."""
+    return bool(MATH_BODY.fullmatch(body)) and _scripts_are_single(body)
 
 
 def _scripts_are_single(body: str) -> bool:
@@ -309,10 +310,10 @@ def tex_url(url: str) -> TexCode:
     if target is None:  # the profile's validation refuses these before they get here
         raise ValueError(f"not a link cvtex makes: {url!r}")
     url = target.replace(" ", "%20")
-    # "~" means the same as "%7E" in a URL (RFC 3986, 2.3) and is active in TeX.
-    encoded = quote(url, safe=_URL_SAFE + "%#")
-    encoded = encoded.replace("~", "%7E")
+    encoded = quote(url, safe=_URL_SAFE + "%#~")
     # A fragment cannot hold a "#" (RFC 3986, 3.5), and hyperref cuts the URL at a second one.
     address, hash_mark, fragment = encoded.partition("#")
     encoded = address + hash_mark + fragment.replace("#", "%23")
-    return TexCode(encoded.replace("\\", "%5C").replace("%", r"\%").replace("#", r"\#"))
+    encoded = encoded.replace("\\", "%5C").replace("%", r"\%").replace("#", r"\#")
+    # "~" is active in TeX: \string makes it the character, so the link keeps it as written.
+    return TexCode(encoded.replace("~", r"\string~"))

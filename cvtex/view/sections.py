@@ -189,6 +189,8 @@ def citation(chooser: TextChooser, number: int, path: Path_, pub: model.Publicat
         tag = pattern.format(abbr=pub.abbr, year=year, yy=f"{year % 100:02d}")
     title = chooser.text(pub.title, (*path, "title"))
     venue = chooser.text(pub.venue, (*path, "venue"))
+    if pub.kind and (kind := chooser.catalog.publication_kinds.get(pub.kind)):
+        venue = chooser.joined([kind, venue])
     return Citation(
         number=number,
         authors=chooser.people(pub.authors, (*path, "authors")),

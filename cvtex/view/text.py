@@ -21,6 +21,7 @@ from ..profile import model
 from ..profile.model import Profile, Text, Variant
 from ..profile.source import Path_, SourceMap
 from .cv import Bullet, Contact, Fallback, Link, Person
+from .owner import OwnerNames
 
 _CONTACT_URLS = {
     "email": "mailto:{}",
@@ -67,7 +68,7 @@ class TextChooser:
         names = {name.strip() for name in profile.owner_names} | {
             value.strip() for value in all_values(profile.name)
         }
-        self.owner_names = names | {self.convert(name) for name in names}
+        self.owner = OwnerNames(names | {self.convert(name) for name in names})
 
     def text(self, value: Text | None, path: Path_) -> str:
         if value is None:
@@ -177,7 +178,7 @@ class TextChooser:
             else:
                 separator = punctuation.author_separator
             # The owner is recognised in any of the name's languages and listed forms.
-            owner = bool(self.owner_names & {text, *all_values(author.name)})
+            owner = self.owner.match(text, *all_values(author.name))
             marks = ("*" if author.equal else "") + ("†" if author.corresponding else "")
             people.append(Person(text, owner, marks, separator))
         return people

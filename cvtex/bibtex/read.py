@@ -1,0 +1,287 @@
+"""A .bib file read as BibTeX reads it: each entry on its own, the rest going on.
+
+BibTeX takes the first of a field written twice and skips an entry it cannot read, with
+a warning; so does cvtex, with the file and line of each (``--strict`` makes them errors).
+Each entry becomes a publication in the profile's own form: its text decoded from LaTeX
+(bibtex/latex.py), its authors as the CV shows them (bibtex/names.py), its kind from the
+entry type, and its links exactly as written.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import bibtexparser
+from bibtexparser import middlewares
+from bibtexparser.library import Library
+from bibtexparser.model import DuplicateBlockKeyBlock, DuplicateFieldKeyBlock, Entry, Field
+
+from ..errors import InputError
+from .journals import JOURNAL_MACROS
+from .latex import field_text, plain_text
+from .names import read_authors
+
+# Entry types as the profile's publication types, and the kind a CV names in words.
+_TYPES = {
+    "article": ("journal", None),
+    "inproceedings": ("conference", None),
+    "conference": ("conference", None),
+    "proceedings": ("conference", None),
+    "phdthesis": ("thesis", "phd-thesis"),
+    "mastersthesis": ("thesis", "masters-thesis"),
+    "book": ("book", None),
+    "incollection": ("chapter", None),
+    "inbook": ("chapter", None),
+    "techreport": ("other", "report"),
+    "report": ("other", "report"),
+    "patent": ("other", "patent"),
+    "online": ("other", "webpage"),
+    "electronic": ("other", "webpage"),
+    "www": ("other", "webpage"),
+    "webpage": ("other", "webpage"),
+    "unpublished": ("preprint", None),
+    "misc": ("other", None),
+}
+# What a year field says of a paper not out yet.
+_STATUSES = {
+    "in press": "to-appear",
+    "inpress": "to-appear",
+    "to appear": "to-appear",
+    "forthcoming": "to-appear",
+    "accepted": "accepted",
+    "submitted": "under-review",
+    "under review": "under-review",
+    "in preparation": "under-review",
+}
+_ARXIV_ID = re.compile(
+    r"^(?:arXiv:)?(\d{4}\.\d{4,5}(?:v\d+)?|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})$", re.I
+)
+_DOI_PREFIX = re.compile(r"^(?:doi:\s*|DOI\s+|https?://(?:dx\.)?doi\.org/)", re.I)
+_JOURNAL_MACRO = re.compile(r"\\([A-Za-z]+)(?![A-Za-z])")
+# al-folio's fields for a paper's links, by the kind of link cvtex names them.
+_LINK_FIELDS = {"pdf": "pdf", "code": "code", "slides": "slides", "poster": "poster",
+                "video": "video", "blog": "blog", "html": "url", "website": "url"}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class BibEntry:
+    key: str
+    data: dict[str, Any]  # a publication in the profile's own form
+    line: int
+
+
+@dataclass
+class Bibliography:
+    entries: list[BibEntry] = field(default_factory=list)
+    # "refs.bib:12: ..." for each thing BibTeX would warn about too, in file order.
+    warnings: list[str] = field(default_factory=list)
+    # Names the file marks as the owner's (\textbf{...}, a macro of one's own).
+    owners: list[str] = field(default_factory=list)
+    # The keys of entries left out as unreadable, with their lines.
+    unread: dict[str, int] = field(default_factory=dict)
+
+
+def read_bibliography(file: Path, abbreviate: bool) -> Bibliography:
+    if not file.is_file():
+        raise InputError(f"{file}: no such bibliography file", "check bibliography.file")
+    read = Bibliography()
+    try:
+        text = file.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        text = file.read_text(encoding="latin-1")
+        read.warnings.append(f"{file}: not UTF-8; read as Latin-1 (save it as UTF-8 to be sure)")
+    logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)  # its findings come below
+    raw = bibtexparser.parse_string(text, parse_stack=[])
+    entries: list[Entry] = []
+    for block in raw.blocks:
+        where = f"{file}:{block.start_line + 1}"
+        if isinstance(block, Entry):
+            entries.append(block)
+        elif isinstance(block, DuplicateFieldKeyBlock):
+            entry = block.ignore_error_block
+            entries.append(_first_of_each(entry, file, read.warnings))
+        elif isinstance(block, DuplicateBlockKeyBlock):
+            read.warnings.append(
+                f"{where}: a second entry {block.key!r}: skipped, the first is used "
+                "(as BibTeX does)"
+            )
+        elif type(block).__name__ == "ParsingFailedBlock":
+            key = re.match(r"\s*@\w+\s*[{(]\s*([^,\s]+)\s*,", block.raw or "")
+            if key:
+                read.unread[key[1]] = block.start_line + 1
+            read.warnings.append(
+                f"{where}: {key[1] + ': ' if key else ''}this entry could not be read, and is "
+                "left out: check its braces, quotes and commas"
+            )
+    library = Library([*raw.strings, *entries])
+    for middleware in (
+        middlewares.ResolveStringReferencesMiddleware(True),
+        middlewares.RemoveEnclosingMiddleware(True),
+    ):
+        library = middleware.transform(library)
+    for entry in library.entries:
+        publication = _publication(entry, abbreviate, file, read)
+        read.entries.append(BibEntry(entry.key, publication, entry.start_line + 1))
+    return read
+
+
+def _first_of_each(entry: Entry, file: Path, warnings: list[str]) -> Entry:
+    kept: dict[str, Field] = {}
+    for one in entry.fields:
+        name = one.key.lower()
+        if name in kept:
+            warnings.append(
+                f"{file}:{one.start_line + 1}: {entry.key}: {one.key} is written twice; "
+                f"the first ({_short(kept[name].value)}) is used, as BibTeX does"
+            )
+        else:
+            kept[name] = one
+    return Entry(entry.entry_type, entry.key, list(kept.values()), entry.start_line, entry.raw)
+
+
+def _short(value: Any) -> str:
+    text = str(value).strip('{}"')
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _publication(entry: Entry, abbreviate: bool, file: Path, read: Bibliography) -> dict:
+    fields = {name.lower(): value for name, value in _values(entry).items()}
+
+    def text(name: str) -> str | None:
+        value = fields.get(name)
+        return field_text(value) or None if isinstance(value, str) else None
+
+    def plain(name: str) -> str | None:
+        value = fields.get(name)
+        return plain_text(value) or None if isinstance(value, str) else None
+
+    entry_type = entry.entry_type.lower()
+    kind_of, kind = _TYPES.get(entry_type, ("other", None))
+    if entry_type == "thesis":  # biblatex: its type says which
+        written = (plain("type") or "").lower()
+        kind_of, kind = "thesis", "masters-thesis" if "master" in written else "phd-thesis"
+    journal = _journal(fields.get("journal") or fields.get("journaltitle"))
+    arxiv = _arxiv_id(fields, plain)
+    on_arxiv_only = journal is not None and "arxiv" in journal.lower()
+    if (
+        entry_type == "unpublished"
+        or on_arxiv_only
+        or (arxiv and not journal and entry_type in ("article", "misc", "online"))
+    ):
+        # An @article that names its journal is an article, whatever eprint it also has.
+        kind_of, kind, journal = "preprint", None, None
+    people = read_authors(fields["author"], abbreviate) if "author" in fields else []
+    if not people and "editor" in fields:
+        people = read_authors(fields["editor"], abbreviate)
+    read.owners.extend(p.name for p in people if p.marked and p.name not in read.owners)
+    venue = (
+        journal
+        or text("booktitle")
+        or text("school")
+        or text("institution")
+        or text("howpublished")
+        or text("publisher")
+        or text("organization")
+    )
+    if kind in ("report", "patent") and (number := plain("number")):
+        venue = ", ".join(part for part in (venue, number) if part) if kind == "report" else number
+    publication: dict[str, Any] = {
+        "bib": entry.key,
+        "authors": [person.name for person in people],
+        "title": text("title"),
+        "venue": venue,
+        "type": kind_of,
+        "kind": kind,
+    }
+    year = plain("year") or (plain("date") or "")[:4]
+    if status := _STATUSES.get(re.sub(r"[^a-z]+", " ", (plain("pubstate") or "").lower()).strip()):
+        publication["status"] = status
+    if year and year.isdigit():
+        publication["year"] = int(year)
+    elif year and (status := _STATUSES.get(year.lower().strip("() "))):
+        publication["status"] = status
+    elif year:
+        read.warnings.append(
+            f"{file}:{entry.start_line + 1}: {entry.key}: year {year!r} is not a year; "
+            "the entry is shown without one"
+        )
+    if kind_of == "preprint":
+        publication["status"] = "preprint"
+    if (abbr := plain("abbr")) and len(abbr) <= 20:
+        publication["abbr"] = abbr  # al-folio's venue tag
+    if award := text("award"):
+        publication["awards"] = [award]
+    publication["links"] = _links(fields, arxiv, entry, file, read.warnings)
+    return {key: value for key, value in publication.items() if value not in (None, [], "")}
+
+
+def _values(entry: Entry) -> dict[str, Any]:
+    return {one.key: one.value for one in entry.fields}
+
+
+def _journal(value: Any) -> str | None:
+    """A journal's name; an ADS macro (\\apj) as the name it stands for."""
+    if not isinstance(value, str):
+        return None
+    expanded = _JOURNAL_MACRO.sub(
+        lambda m: JOURNAL_MACROS.get(m[1].lower(), m[0]) if m[1] == m[1].lower() else m[0],
+        value,
+    )
+    return field_text(expanded) or None
+
+
+def _arxiv_id(fields: dict[str, Any], plain: Any) -> str | None:
+    """The entry's arXiv identifier: eprint with arXiv as its archive or type, or al-folio's
+    arxiv field, or an eprint that is one."""
+    eprint = plain("eprint") or ""
+    archive = (plain("archiveprefix") or plain("eprinttype") or "").lower()
+    for candidate in (plain("arxiv") or "", eprint):
+        match = _ARXIV_ID.match(candidate.strip())
+        if match and (candidate != eprint or archive in ("", "arxiv")):
+            return match[1]
+    return eprint if eprint and archive == "arxiv" else None
+
+
+def _links(
+    fields: dict[str, Any], arxiv: str | None, entry: Entry, file: Path, warnings: list[str]
+) -> list[dict[str, str]]:
+    """The entry's links, their addresses exactly as written (only TeX's escapes undone)."""
+    links = []
+    if doi := _address(fields.get("doi"), prefix=_DOI_PREFIX):
+        links.append({"type": "doi", "url": f"https://doi.org/{doi}"})
+    if arxiv:
+        links.append({"type": "arxiv", "url": f"https://arxiv.org/abs/{arxiv}"})
+    if url := _address(fields.get("url")):
+        links.append({"type": "pdf" if url.lower().endswith(".pdf") else "url", "url": url})
+    for name, kind in _LINK_FIELDS.items():
+        address = _address(fields.get(name))
+        if not address:
+            continue
+        if re.match(r"^https?://", address):
+            links.append({"type": kind, "url": address})
+        else:
+            warnings.append(
+                f"{file}:{entry.start_line + 1}: {entry.key}: {name} = {address!r} is a file "
+                "of a website, not an address: not linked (write its full https:// address)"
+            )
+    seen: set[str] = set()
+    return [link for link in links if not (link["url"] in seen or seen.add(link["url"]))]
+
+
+def _address(value: Any, prefix: re.Pattern[str] | None = None) -> str | None:
+    """A link field as written: ``\\url{...}`` and TeX's escapes (``\\_``, ``\\&``) undone,
+    nothing else (no dash ligatures, no spaces taken for ``&``); ``prefix`` taken off."""
+    if not isinstance(value, str):
+        return None
+    address = value.strip()
+    if prefix is not None:
+        address = prefix.sub("", address)
+    if match := re.fullmatch(r"\\(?:url|href)\s*\{(.*?)\}.*", address, re.S):
+        address = match[1]
+    address = re.sub(r"\\([_&%#$~{}])", r"\1", address)
+    address = address.replace("{", "").replace("}", "")
+    return "".join(address.split()) or None
