@@ -193,6 +193,9 @@ _Tokens = list[tuple[str | None, str | None]]
 
 def _math(body: str, markup: bool) -> str:
     """Math as the profile's ``$...$``, or as its closest text where it goes beyond it."""
+    # INSPIRE's exports escape the braces of math (\sqrt\{ s_\mathrm \{ NN \} \}): in a
+    # title they group, as they were written before the export escaped them.
+    body = body.replace("\\{", "{").replace("\\}", "}")
     tokens = [(m["command"], m["char"]) for m in _TOKEN.finditer(body)]
     items, _ = _items(tokens, 0)
     small = _small_math(items)
@@ -210,6 +213,10 @@ def _items(tokens: _Tokens, i: int) -> tuple[list[_Item], int]:
             return items, i + 1
         if char == "{":
             inner, i = _items(tokens, i + 1)
+            while inner and inner[0] == " ":  # "{ NN }": spaces TeX ignores
+                inner.pop(0)
+            while inner and inner[-1] == " ":
+                inner.pop()
             items.extend(inner)
         elif char in ("^", "_"):
             argument, i = _argument(tokens, i + 1)

@@ -23,7 +23,7 @@ def merge_bibliography(
     owners = data.get("owner_names")
     if bibliography.owners and (owners is None or isinstance(owners, list)):
         data["owner_names"] = [*(owners or []), *bibliography.owners]
-    by_key = {entry.key: entry for entry in entries}
+    by_key = {entry.key: entry for entry in [*entries, *bibliography.untitled]}
     languages = data.get("languages") or ["en", "zh"]
     own = data.get("publications") or []
     merged: list[Any] = []
@@ -49,6 +49,12 @@ def merge_bibliography(
             publication = _overlay(by_key[key].data, publication, languages)
         positions.graft(source, ("publications", index), ("publications", len(merged)))
         merged.append(publication)
+    for entry in bibliography.untitled:
+        if entry.key not in used:
+            bibliography.warnings.append(
+                f"{bib_file}:{entry.line}: {entry.key}: no title: left out (give it one in "
+                "the .bib, or in the profile: publications: [{bib: KEY, title: ...}])"
+            )
     rest = sorted(
         (entry for entry in entries if entry.key not in used),
         key=lambda entry: -int(entry.data.get("year", 0)),

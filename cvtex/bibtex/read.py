@@ -83,6 +83,8 @@ class Bibliography:
     owners: list[str] = field(default_factory=list)
     # The keys of entries left out as unreadable, with their lines.
     unread: dict[str, int] = field(default_factory=dict)
+    # Entries without a title: a profile publication may give one (bib: KEY, title: ...).
+    untitled: list[BibEntry] = field(default_factory=list)
 
 
 def read_bibliography(file: Path, abbreviate: bool) -> Bibliography:
@@ -125,7 +127,11 @@ def read_bibliography(file: Path, abbreviate: bool) -> Bibliography:
         library = middleware.transform(library)
     for entry in library.entries:
         publication = _publication(entry, abbreviate, file, read)
-        read.entries.append(BibEntry(entry.key, publication, entry.start_line + 1))
+        read_entry = BibEntry(entry.key, publication, entry.start_line + 1)
+        if "title" in publication:
+            read.entries.append(read_entry)
+        else:  # shown only where the profile gives it a title (merge.py)
+            read.untitled.append(read_entry)
     return read
 
 

@@ -218,6 +218,13 @@ def read_resume(
         ) from None
     if not isinstance(data, dict):
         raise InputError(f"{file}: a JSON Resume file is one JSON object, not a list or value")
+    if not isinstance(data.get("basics"), dict):
+        keys = ", ".join(list(data)[:6]) + (", ..." if len(data) > 6 else "")
+        raise InputError(
+            f"{file}: not a JSON Resume file: it has no basics (the section with the name); "
+            f"its keys are {keys or 'none'}",
+            "cvtex import reads JSON Resume (https://jsonresume.org/schema) and RenderCV files",
+        )
     line = _lines(file, text)
     refuse_texts_per_language(data, str(file), line)
     notes: list[str] = []
@@ -231,7 +238,7 @@ def read_resume(
         raise InputError(
             f"{file}: basics.name is missing", "a profile needs a name: add basics.name"
         )
-    _note_unknown(resume, (), note)
+    _note_unknown(resume, note)
     return ReadResume(file, language or _language(file, resume), resume, notes, line)
 
 
@@ -277,18 +284,44 @@ def _leave_out(data: Any, path: Path_) -> bool:
     return True
 
 
-def _note_unknown(model: BaseModel, path: Path_, note: Callable[[Path_, str], None]) -> None:
-    """A note for each key the schema does not have (cvtex has no place for it)."""
+# Keys of the schema that cvtex has no place for, and why.
+_UNPLACED = {
+    ("basics", "location", "postalCode"): "a CV shows the city, not the postal code",
+    ("certificates", "url"): "a certificate is shown without its link",
+}
+
+
+def _note_unknown(resume: Resume, note: Callable[[Path_, str], None]) -> None:
+    """A note for each key cvtex has no place for; the keys about the file rather than
+    its CV ($schema, meta: its version, theme, address) share one."""
+    unknown: list[Path_] = []
+    _unknown_keys(resume, (), unknown)
+    about_file = [path for path in unknown if path[0] in ("$schema", "meta")]
+    if about_file:
+        others = ", ".join(format_path(path) for path in about_file[1:])
+        note(
+            about_file[0],
+            f"not imported{f', nor {others}' if others else ''}: about the file, not the CV",
+        )
+    for path in unknown:
+        if path in about_file:
+            continue
+        general = tuple(part for part in path if not isinstance(part, int))
+        reason = _UNPLACED.get(general, "not a JSON Resume field cvtex knows")
+        note(path, f"not imported: {reason}")
+
+
+def _unknown_keys(model: BaseModel, path: Path_, found: list[Path_]) -> None:
     for key in model.model_extra or {}:
-        note((*path, key), "not imported: not a JSON Resume field cvtex knows")
+        found.append((*path, key))
     for name in type(model).model_fields:
         value = getattr(model, name)
         if isinstance(value, BaseModel):
-            _note_unknown(value, (*path, name), note)
+            _unknown_keys(value, (*path, name), found)
         elif isinstance(value, list):
             for index, item in enumerate(value):
                 if isinstance(item, BaseModel):
-                    _note_unknown(item, (*path, name, index), note)
+                    _unknown_keys(item, (*path, name, index), found)
 
 
 def _problem(error: Any) -> Problem:

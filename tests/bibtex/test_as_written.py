@@ -212,3 +212,27 @@ def test_al_folio_fields(loaded):
     assert paper.abbr == "ICML" and paper.awards == ["Outstanding Paper Award"]
     assert {link.type for link in paper.links} == {"arxiv", "code"}
     assert any("alfolio2023: pdf = 'alfolio2023.pdf'" in line for line in profile.warnings)
+
+
+def test_an_entry_without_a_title_is_left_out_unless_the_profile_gives_one(tmp_path):
+    (tmp_path / "refs.bib").write_text(
+        "@article{a, author={Fang, Jin}, year={2020}}\n@article{b, author={Fang, Jin}, year=1}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "cv.yaml").write_text(
+        "name: Jin Fang\nbibliography: {file: refs.bib}\npublications:\n"
+        "  - {bib: a, title: Given Here}\n",
+        encoding="utf-8",
+    )
+    loaded = load_profile(tmp_path / "cv.yaml")
+    assert [pub.title for pub in loaded.profile.publications] == ["Given Here"]
+    assert loaded.warnings == (
+        f"{tmp_path / 'refs.bib'}:2: b: no title: left out (give it one "
+        "in the .bib, or in the profile: publications: [{bib: KEY, title: ...}])",
+    )
+
+
+def test_inspire_escaped_braces_in_math():
+    assert field_text(r"at $$ \sqrt\{ s_\mathrm \{ NN \} \}=5.36\,\text\{ TeV \} $$") == (
+        "at √sNN=5.36 TeV"
+    )

@@ -108,3 +108,22 @@ def test_texts_per_language_get_one_message():
     assert "per-language.resume.json:4: not one JSON Resume document" in message
     assert "(de, en; the first at basics.label)" in message
     assert message.count("\n") <= 1
+
+
+def test_a_file_that_is_not_json_resume_says_so(tmp_path):
+    other = tmp_path / "resume.json"
+    other.write_text('{"name": "陈", "contact": {"email": "a@b.c"}, "projects": []}')
+    with pytest.raises(InputError, match=r"resume.json: not a JSON Resume file: it has no basics"):
+        import_resumes([other], tmp_path / "cv.yaml", today=TODAY)
+
+
+def test_keys_about_the_file_share_one_note(tmp_path):
+    source = tmp_path / "r.json"
+    source.write_text(
+        '{"$schema": "x", "basics": {"name": "A", "location": {"postalCode": "1"}},\n'
+        ' "meta": {"canonical": "y", "version": "v1"}}'
+    )
+    notes = import_resumes([source], tmp_path / "cv.yaml", today=TODAY).notes
+    about = "not imported, nor meta.canonical, meta.version: about the file, not the CV"
+    assert f"{source}:1: $schema: {about}" in notes
+    assert any("postalCode: not imported: a CV shows the city" in note for note in notes)
