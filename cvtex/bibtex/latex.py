@@ -26,7 +26,7 @@ from pylatexenc.latexwalker import (
     LatexWalker,
 )
 
-from ..render.math import MATH_SYMBOLS, MATH_WORD
+from ..render.math import MATH_SYMBOLS, MATH_WORD, SUBSCRIPTS, SUPERSCRIPTS
 from ..render.texescape import is_small_math
 
 # Macros whose argument is what a reader sees; those that set it in italics say so.
@@ -89,10 +89,7 @@ def _decoder() -> LatexNodes2Text:
 
 def _nodes_text(nodes: list[LatexNode], markup: bool = True) -> str:
     out: list[str] = []
-    index = 0
-    while index < len(nodes):
-        node = nodes[index]
-        index += 1
+    for node in nodes:
         if isinstance(node, LatexCommentNode) or node is None:
             continue
         if isinstance(node, LatexGroupNode):
@@ -312,9 +309,8 @@ def _closest_text(items: list[_Item] | tuple[_Item, ...]) -> str:
     for item in items:
         if isinstance(item, _Script):
             text = _closest_text(item.items)
-            table = _SUPERSCRIPTS if item.mark == "^" else _SUBSCRIPTS
-            moved = text.translate(table)
-            out.append(moved if all(ch in _SCRIPT_FORMS[item.mark] for ch in text) else text)
+            table = SUPERSCRIPTS if item.mark == "^" else SUBSCRIPTS
+            out.append(text.translate(table) if all(ord(ch) in table for ch in text) else text)
         elif isinstance(item, _Word):
             out.append(item.text)
         elif isinstance(item, _Command):
@@ -328,7 +324,4 @@ def _closest_text(items: list[_Item] | tuple[_Item, ...]) -> str:
     return "".join(out)
 
 
-_SUPERSCRIPTS = str.maketrans("0123456789+-=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿ")
-_SUBSCRIPTS = str.maketrans("0123456789+-=()", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎")
-_SCRIPT_FORMS = {"^": set("0123456789+-=()n"), "_": set("0123456789+-=()")}
 _MARKS = {"%": "%", "<": "<", ">": ">", "{": "{", "}": "}", "$": "$", "&": "&", "#": "#"}

@@ -18,7 +18,13 @@ from typing import Any
 import bibtexparser
 from bibtexparser import middlewares
 from bibtexparser.library import Library
-from bibtexparser.model import DuplicateBlockKeyBlock, DuplicateFieldKeyBlock, Entry, Field
+from bibtexparser.model import (
+    DuplicateBlockKeyBlock,
+    DuplicateFieldKeyBlock,
+    Entry,
+    Field,
+    ParsingFailedBlock,
+)
 
 from ..errors import InputError
 from .journals import JOURNAL_MACROS
@@ -111,7 +117,7 @@ def read_bibliography(file: Path, abbreviate: bool) -> Bibliography:
                 f"{where}: a second entry {block.key!r}: skipped, the first is used "
                 "(as BibTeX does)"
             )
-        elif type(block).__name__ == "ParsingFailedBlock":
+        elif isinstance(block, ParsingFailedBlock):
             key = re.match(r"\s*@\w+\s*[{(]\s*([^,\s]+)\s*,", block.raw or "")
             if key:
                 read.unread[key[1]] = block.start_line + 1

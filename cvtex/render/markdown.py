@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .markup import Span, math_parts, parse, web_url
+from .math import SUBSCRIPTS, SUPERSCRIPTS
 
 
 class MarkdownText(str):
@@ -27,9 +28,6 @@ _LINE_START = re.compile(
     r"^(?P<space>\s*)(?:#{1,6}(?=\s|$)|[+\-=](?=\s|$|[-=])|:(?=\s+\S)"
     r"|(?P<digits>\d{1,9})(?P<mark>[.)])(?=\s|$))"
 )
-
-_SUPERSCRIPTS = str.maketrans("0123456789+-=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿ")
-_SUBSCRIPTS = str.maketrans("0123456789+-=()", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎")
 
 
 def escape_text(text: str) -> str:
@@ -85,7 +83,7 @@ def math_text(body: str) -> str:
     out = []
     for text, script in math_parts(body):
         if script:
-            table, mark = (_SUPERSCRIPTS, "^") if script == "sup" else (_SUBSCRIPTS, "_")
+            table, mark = (SUPERSCRIPTS, "^") if script == "sup" else (SUBSCRIPTS, "_")
             moved = text.translate(table)
             if moved != text or not text or not any(ch.isalnum() for ch in text):
                 out.append(moved)

@@ -93,6 +93,11 @@ MATH_SYMBOLS = {
     "max": "max",
 }
 
+# The characters that have a raised or a lowered form in Unicode, as that form (x², H₂O):
+# how math reads where it is not typeset.
+SUPERSCRIPTS = str.maketrans("0123456789+-=()n", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿ")
+SUBSCRIPTS = str.maketrans("0123456789+-=()", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎")
+
 # Upright or italic letters set as a word (``M_{\mathrm{BH}}``): the one place math may
 # hold a run of letters, which it would otherwise set as a product of variables.
 MATH_FONTS = ("mathrm", "mathit")
