@@ -7,7 +7,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..profile.source import Position, SourceMap
-from .read import Bibliography
+from .read import BibEntry, Bibliography
 
 
 def merge_bibliography(
@@ -23,12 +23,14 @@ def merge_bibliography(
     owners = data.get("owner_names")
     if bibliography.owners and (owners is None or isinstance(owners, list)):
         data["owner_names"] = [*(owners or []), *bibliography.owners]
-    by_key = {entry.key: entry for entry in [*entries, *bibliography.untitled]}
+    by_key: dict[str, BibEntry] = {}
+    for entry in [*entries, *bibliography.untitled]:
+        by_key.setdefault(entry.key, entry)  # a key given twice means its first entry
     languages = data.get("languages") or ["en", "zh"]
     own = data.get("publications") or []
     merged: list[Any] = []
     positions = SourceMap(source.file)
-    used: set[str] = set()
+    used: set[int] = set()  # the entries a profile publication names, by id
     for index, publication in enumerate(own):
         key = publication.get("bib") if isinstance(publication, dict) else None
         if key is not None:
@@ -45,18 +47,18 @@ def merge_bibliography(
                     f"no entry {key!r} in {bib_file}",
                     "check the key, or remove the bib: line to keep this publication on its own",
                 )
-            used.add(key)
+            used.add(id(by_key[key]))
             publication = _overlay(by_key[key].data, publication, languages)
         positions.graft(source, ("publications", index), ("publications", len(merged)))
         merged.append(publication)
     for entry in bibliography.untitled:
-        if entry.key not in used:
+        if id(entry) not in used:
             bibliography.warnings.append(
                 f"{bib_file}:{entry.line}: {entry.key}: no title: left out (give it one in "
                 "the .bib, or in the profile: publications: [{bib: KEY, title: ...}])"
             )
     rest = sorted(
-        (entry for entry in entries if entry.key not in used),
+        (entry for entry in entries if id(entry) not in used),
         key=lambda entry: -int(entry.data.get("year", 0)),
     )
     for entry in rest:

@@ -93,31 +93,41 @@ class Bibliography:
     untitled: list[BibEntry] = field(default_factory=list)
 
 
-def read_bibliography(file: Path, abbreviate: bool) -> Bibliography:
-    if not file.is_file():
+def read_bibliography(file: Path, abbreviate: bool, data: bytes | None = None) -> Bibliography:
+    """``file``'s entries (``data``: its bytes, when they come from elsewhere than the file,
+    such as an archive)."""
+    if data is None and not file.is_file():
         raise InputError(f"{file}: no such bibliography file", "check bibliography.file")
     read = Bibliography()
+    if data is None:
+        data = file.read_bytes()
     try:
-        text = file.read_text(encoding="utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        text = file.read_text(encoding="latin-1")
+        text = data.decode("latin-1")
         read.warnings.append(f"{file}: not UTF-8; read as Latin-1 (save it as UTF-8 to be sure)")
     logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)  # its findings come below
     raw = bibtexparser.parse_string(text, parse_stack=[])
     entries: list[Entry] = []
+    # ORCID's export gives different works one key (Sumi2024 eight times): each is kept,
+    # under a key of its own until the fields are read (a library holds a key once).
+    second_keys: dict[str, str] = {}
     for block in raw.blocks:
-        where = f"{file}:{block.start_line + 1}"
         if isinstance(block, Entry):
             entries.append(block)
         elif isinstance(block, DuplicateFieldKeyBlock):
             entry = block.ignore_error_block
             entries.append(_first_of_each(entry, file, read.warnings))
         elif isinstance(block, DuplicateBlockKeyBlock):
-            read.warnings.append(
-                f"{where}: a second entry {block.key!r}: skipped, the first is used "
-                "(as BibTeX does)"
-            )
+            entry = block.ignore_error_block
+            if len({one.key.lower() for one in entry.fields}) < len(entry.fields):
+                entry = _first_of_each(entry, file, read.warnings)
+            own = f"{entry.key}\u0000{len(second_keys)}"
+            second_keys[own] = entry.key
+            entry.key = own
+            entries.append(entry)
         elif isinstance(block, ParsingFailedBlock):
+            where = f"{file}:{block.start_line + 1}"
             key = re.match(r"\s*@\w+\s*[{(]\s*([^,\s]+)\s*,", block.raw or "")
             if key:
                 read.unread[key[1]] = block.start_line + 1
@@ -131,14 +141,34 @@ def read_bibliography(file: Path, abbreviate: bool) -> Bibliography:
         middlewares.RemoveEnclosingMiddleware(True),
     ):
         library = middleware.transform(library)
+    first_titles: dict[str, tuple[str, int]] = {}
     for entry in library.entries:
+        key = second_keys.get(entry.key, entry.key)
+        entry.key = key
         publication = _publication(entry, abbreviate, file, read)
-        read_entry = BibEntry(entry.key, publication, entry.start_line + 1)
+        read_entry = BibEntry(key, publication, entry.start_line + 1)
+        title = _folded(publication.get("title", ""))
+        if key in first_titles:
+            first, line = first_titles[key]
+            where = f"{file}:{entry.start_line + 1}: {key}"
+            if title == first:
+                read.warnings.append(f"{where}: the same work as line {line}, read once")
+                continue
+            read.warnings.append(
+                f"{where}: a second entry with this key, another work: kept (a bib: {key} "
+                f"in the profile means the first, line {line})"
+            )
+        else:
+            first_titles[key] = (title, entry.start_line + 1)
         if "title" in publication:
             read.entries.append(read_entry)
         else:  # shown only where the profile gives it a title (merge.py)
             read.untitled.append(read_entry)
     return read
+
+
+def _folded(title: str) -> str:
+    return "".join(char for char in title.casefold() if char.isalnum())
 
 
 def _first_of_each(entry: Entry, file: Path, warnings: list[str]) -> Entry:

@@ -10,14 +10,20 @@ import datetime as dt
 import re
 from typing import Any
 
+from ..importers.reader import T
 from ..language.catalog import Catalog, load_catalog
-from ..profile.source import Path_, format_path
-from .document import Dated, Education, Project, Publication, ReadResume, Skill, Volunteer, Work
-
-
-class T(str):
-    """The value of a text field, in the language of the file it came from."""
-
+from ..profile.source import Path_
+from .document import (
+    Certificate,
+    Dated,
+    Education,
+    Project,
+    Publication,
+    ReadResume,
+    Skill,
+    Volunteer,
+    Work,
+)
 
 _NETWORK_TYPES = {
     "github": "github",
@@ -32,9 +38,9 @@ _ABBR = re.compile(r"^(?P<venue>.+?)\s*[(（](?P<abbr>[^\s()（）]{1,15})[)）]
 _PROJECT_KINDS = {"teaching": "teaching", "talk": "talks", "presentation": "talks"}
 
 
-def profile_data(read: ReadResume, today: dt.date | None = None) -> dict[str, Any]:
-    """The resume as profile data in its own language (text fields marked with T)."""
-    return _Converter(read, load_catalog(read.language), today or dt.date.today()).data()
+def profile_data(read: ReadResume, language: str, today: dt.date) -> dict[str, Any]:
+    """The resume as profile data in ``language`` (text fields marked with T)."""
+    return _Converter(read, load_catalog(language), today).data()
 
 
 class _Converter:
@@ -42,12 +48,11 @@ class _Converter:
         self.read = read
         self.resume = read.resume
         self.catalog = catalog
-        self.today = f"{today.year:04d}-{today.month:02d}"
+        self.today = today.isoformat()
         self.owners: list[str] = []  # author names set in bold
 
     def note(self, where: Path_, what: str) -> None:
-        line = self.read.line(where)
-        self.read.notes.append(f"{self.read.file}:{line}: {format_path(where)}: {what}")
+        self.read.note(where, what)
 
     def data(self) -> dict[str, Any]:
         basics = self.resume.basics
@@ -69,7 +74,8 @@ class _Converter:
                 self.publication(i, p) for i, p in enumerate(self.resume.publications)
             ],
             "awards": self.awards(),
-            "service": [self.service(i, v) for i, v in enumerate(self.resume.volunteer)],
+            "certificates": [self.certificate(c) for c in self.resume.certificates if c.name],
+            "volunteer": [self.volunteer(i, v) for i, v in enumerate(self.resume.volunteer)],
             "skills": [self.skill(s) for s in self.resume.skills if s.name],
             "spoken_languages": [
                 {"language": T(lang.language), **_text("level", lang.fluency)}
@@ -147,8 +153,9 @@ class _Converter:
             self.note(("education", index), "has no institution; imported with an empty one")
         return {
             "institution": T(entry.institution or ""),
-            "degree": T(entry.studyType or ""),
+            **_text("degree", entry.studyType),
             **_text("field", entry.area),
+            **_text("location", entry.location),
             **({"gpa": entry.score} if entry.score else {}),
             **self.dates(entry),
             **({"links": [{"type": "url", "url": entry.url}]} if entry.url else {}),
@@ -162,6 +169,8 @@ class _Converter:
         title_from_summary = bool(summary and work.position and _is_title(summary))
         title = summary if title_from_summary else work.position or work.name or ""
         bullets = [T(text) for text in work.highlights]
+        if work.keywords:  # the technologies of a position, on a line of their own
+            bullets.append(T(self.catalog.punctuation.list_separator.join(work.keywords)))
         # The schema's description ("a short description of the company") and a summary
         # that is not a title are both paragraphs: the heading line has no room for them.
         paragraphs = [(work.description or "").strip()]
@@ -180,14 +189,20 @@ class _Converter:
             "bullets": bullets,
         }
 
-    def service(self, index: int, entry: Volunteer) -> dict[str, Any]:
-        parts = [entry.position, entry.organization]
-        if entry.summary and (entry.position or entry.organization):
-            self.note(("volunteer", index, "summary"), "not imported: a service is one line")
-        if entry.highlights:
-            self.note(("volunteer", index, "highlights"), "not imported: a service is one line")
-        text = self.catalog.punctuation.comma.join(part for part in parts if part)
-        return {"text": T(text or entry.summary or ""), **self.dates(entry)}
+    def volunteer(self, index: int, entry: Volunteer) -> dict[str, Any]:
+        """Volunteer work as a whole entry: the role as its title, the organization, the
+        summary as its paragraph, the highlights as its bullets."""
+        title = entry.position or entry.organization or ""
+        if not title:
+            self.note(("volunteer", index), "has no position or organization; imported untitled")
+        return {
+            "title": T(title),
+            **_text("organization", entry.organization if entry.position else None),
+            **self.dates(entry),
+            **({"links": [{"type": "url", "url": entry.url}]} if entry.url else {}),
+            **_text("description", entry.summary),
+            "bullets": [T(text) for text in entry.highlights],
+        }
 
     def publication(self, index: int, pub: Publication) -> dict[str, Any]:
         data: dict[str, Any] = {"title": T(pub.name or "")}
@@ -218,20 +233,26 @@ class _Converter:
     def awards(self) -> list[dict[str, Any]]:
         # JSON Resume lists an award once per date: the profile lists its years.
         by_name: dict[str, dict[str, Any]] = {}
-        for index, award in enumerate(self.resume.awards):
-            if award.summary:
-                self.note(("awards", index, "summary"), "not imported: an award is one line")
-        named = [(a.title, a.awarder, a.date) for a in self.resume.awards] + [
-            (c.name, c.issuer, c.date) for c in self.resume.certificates
-        ]
-        for title, giver, date in named:
-            if not title:
+        for award in self.resume.awards:
+            if not award.title:
                 continue
-            name = self.catalog.punctuation.comma.join(part for part in (title, giver) if part)
+            parts = (award.title, award.awarder)
+            name = self.catalog.punctuation.comma.join(part for part in parts if part)
             entry = by_name.setdefault(name, {"name": T(name), "years": []})
-            if date and int(date[:4]) not in entry["years"]:
-                entry["years"].append(int(date[:4]))
+            if award.date and int(award.date[:4]) not in entry["years"]:
+                entry["years"].append(int(award.date[:4]))
+            if award.summary and award.summary.strip() not in entry.get("description", ""):
+                paragraphs = [entry.get("description", ""), award.summary.strip()]
+                entry["description"] = T("\n\n".join(part for part in paragraphs if part))
         return list(by_name.values())
+
+    def certificate(self, entry: Certificate) -> dict[str, Any]:
+        return {
+            "name": T(entry.name or ""),
+            **_text("issuer", entry.issuer),
+            **({"date": entry.date} if entry.date else {}),
+            **({"links": [{"type": "url", "url": entry.url}]} if entry.url else {}),
+        }
 
     def skill(self, skill: Skill) -> dict[str, Any]:
         category = skill.name or ""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,6 +16,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from ..errors import InputError
+from ..importers.reader import Note
+from ..importers.write import leave_out
 from ..language.catalog import available_languages
 from ..profile.problems import Problem, problems_of
 from ..profile.source import Path_, format_path, load_yaml
@@ -29,12 +31,18 @@ class Part(BaseModel):
 
 
 def _date(value: str | None) -> str | None:
+    """A date as precise as it is written: a year, a month or a day (2020-09-01)."""
     if value is None or value == "":
         return None
     match = _ISO_DATE.match(value.strip())
     if not match or (match[2] and not 1 <= int(match[2]) <= 12):
         raise ValueError(f"{value!r} is not a date: write 2020, 2020-09 or 2020-09-01")
-    return f"{match[1]}-{match[2]}" if match[2] else match[1]
+    if match[3]:
+        try:
+            dt.date(int(match[1]), int(match[2]), int(match[3]))
+        except ValueError as exc:
+            raise ValueError(f"{value!r} is not a date: {exc}") from None
+    return match[0]
 
 
 class Dated(Part):
@@ -83,6 +91,7 @@ class Work(Dated):
     url: str | None = None
     summary: str | None = None
     highlights: list[str] = []
+    keywords: list[str] = []  # not the schema's (its projects have them), but written often
 
 
 class Volunteer(Dated):
@@ -95,6 +104,7 @@ class Volunteer(Dated):
 
 class Education(Dated):
     institution: str | None = None
+    location: str | None = None  # not the schema's, but written often
     url: str | None = None
     area: str | None = None
     studyType: str | None = None
@@ -118,6 +128,7 @@ class Certificate(Part):
     name: str | None = None
     date: str | None = None
     issuer: str | None = None
+    url: str | None = None
 
     @field_validator("date")
     @classmethod
@@ -194,23 +205,20 @@ class Resume(Part):
 
 @dataclass
 class ReadResume:
-    file: Path
-    language: str
+    file: str  # as the person named it (a member of an archive: export.zip/resume.json)
+    language: str | None  # the file's own (meta.language, or cv.zh.json); else from its text
     resume: Resume
-    notes: list[str] = field(default_factory=list)  # what the profile could not take
+    notes: list[Note] = field(default_factory=list)  # what the profile could not take
     line: Callable[[Path_], int] = lambda path: 1  # where a value is written in the file
 
+    def note(self, path: Path_, what: str) -> None:
+        self.notes.append(Note(f"{self.file}:{self.line(path)}", format_path(path), what))
 
-def read_resume(
-    file: Path, language: str | None = None, today: dt.date | None = None
-) -> ReadResume:
+
+def read_resume(file: str, text: str, today: dt.date | None = None) -> ReadResume:
+    """A JSON Resume document's text, read as people write it (see tidy.py)."""
     try:
-        text = file.read_text(encoding="utf-8")
         data = json.loads(text)
-    except FileNotFoundError:
-        raise InputError(f"{file}: no such file") from None
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{file}: not UTF-8 text (byte {exc.start})") from None
     except json.JSONDecodeError as exc:
         raise InputError(
             f"{file}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}",
@@ -225,28 +233,24 @@ def read_resume(
             f"its keys are {keys or 'none'}",
             "cvtex import reads JSON Resume (https://jsonresume.org/schema) and RenderCV files",
         )
-    line = _lines(file, text)
-    refuse_texts_per_language(data, str(file), line)
-    notes: list[str] = []
-
-    def note(path: Path_, what: str) -> None:
-        notes.append(f"{file}:{line(path)}: {format_path(path)}: {what}")
-
-    data = Tidier(note, today or dt.date.today()).tidy(data)
-    resume = _valid(data, note)
-    if not (resume.basics.name or "").strip():
+    read = ReadResume(file, None, Resume(), line=_lines(file, text))
+    refuse_texts_per_language(data, file, read.line)
+    data = Tidier(read.note, today or dt.date.today()).tidy(data)
+    read.resume = _valid(data, read.note)
+    if not (read.resume.basics.name or "").strip():
         raise InputError(
             f"{file}: basics.name is missing", "a profile needs a name: add basics.name"
         )
-    _note_unknown(resume, note)
-    return ReadResume(file, language or _language(file, resume), resume, notes, line)
+    _note_unknown(read.resume, read.note)
+    read.language = _language(file, read.resume)
+    return read
 
 
-def _lines(file: Path, text: str) -> Callable[[Path_], int]:
+def _lines(file: str, text: str) -> Callable[[Path_], int]:
     """The line each value of the file is written on (JSON is YAML's flow style; a file
     YAML cannot parse, with tabs in odd places, gets line 1)."""
     try:
-        _, source = load_yaml(file, text)
+        _, source = load_yaml(Path(file), text)
     except InputError:
         return lambda path: 1
     return lambda path: source.locate_key(path).line
@@ -259,7 +263,7 @@ def _valid(data: dict[str, Any], note: Callable[[Path_, str], None]) -> Resume:
             return Resume.model_validate(data)
         except ValidationError as exc:
             for problem in problems_of(exc, _problem):
-                if _leave_out(data, problem.path):
+                if leave_out(data, problem.path):
                     note(problem.path, f"{problem.message}; left out")
     raise InputError(
         f"not a JSON Resume document: more than {_MOST_LEFT_OUT} values cvtex cannot read",
@@ -270,24 +274,9 @@ def _valid(data: dict[str, Any], note: Callable[[Path_, str], None]) -> Resume:
 _MOST_LEFT_OUT = 200
 
 
-def _leave_out(data: Any, path: Path_) -> bool:
-    *parents, last = path
-    for key in parents:
-        try:
-            data = data[key]
-        except (KeyError, IndexError, TypeError):
-            return False
-    try:
-        del data[last]
-    except (KeyError, IndexError, TypeError):
-        return False
-    return True
-
-
 # Keys of the schema that cvtex has no place for, and why.
 _UNPLACED = {
     ("basics", "location", "postalCode"): "a CV shows the city, not the postal code",
-    ("certificates", "url"): "a certificate is shown without its link",
 }
 
 
@@ -329,25 +318,29 @@ def _problem(error: Any) -> Problem:
     return Problem(tuple(error["loc"]), f"{message[0].lower()}{message[1:]}")
 
 
-def _language(file: Path, resume: Resume) -> str:
-    """The file's language: meta.language, then a part of its name (cv.zh.json), then script."""
+def _language(file: str, resume: Resume) -> str | None:
+    """The language the file says it is in: meta.language, then a part of its name
+    (cv.zh.json); None leaves it to the text's script."""
     known = set(available_languages())
     if resume.meta.language:
         return resume.meta.language
-    for part in file.name.split(".")[:-1]:
+    for part in Path(file).name.split(".")[:-1]:
         if part in known:
             return part
-    text = "".join(_strings(resume.model_dump(exclude_defaults=True)))
-    han = sum("\u4e00" <= ch <= "\u9fff" for ch in text)
-    letters = sum(ch.isalpha() for ch in text)
-    return "zh" if letters and han / letters > 0.2 else "en"
+    return None
 
 
-def _strings(value: Any) -> list[str]:
+def strings(resume: Resume) -> list[str]:
+    """Every text of the resume, for telling its language."""
+    return list(_strings(resume.model_dump(exclude_defaults=True)))
+
+
+def _strings(value: Any) -> Iterator[str]:
     if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [text for item in value.values() for text in _strings(item)]
-    if isinstance(value, list):
-        return [text for item in value for text in _strings(item)]
-    return []
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)

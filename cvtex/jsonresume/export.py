@@ -107,6 +107,7 @@ class _Exporter:
             "volunteer": self.volunteer(),
             "education": self.education(),
             "awards": self.awards(),
+            "certificates": self.certificates(),
             "publications": self.publications() + self.patents(),
             "skills": self.skills(),
             "languages": self.languages(),
@@ -191,6 +192,21 @@ class _Exporter:
 
     def volunteer(self) -> list[dict[str, Any]]:
         entries = []
+        for path, entry in self.shown("volunteer"):
+            bullets = _flatten(self.local.bullets(entry.bullets, (*path, "bullets")))
+            entries.append(
+                _clean(
+                    {
+                        "organization": self.text(entry.organization, (*path, "organization")),
+                        "position": self.text(entry.role, (*path, "role"))
+                        or self.text(entry.title, (*path, "title")),
+                        "summary": self.paragraphs(entry.description, (*path, "description")),
+                        "url": self.first_link(entry.links),
+                        **_dates(entry),
+                        "highlights": [_markdown(text) for text in bullets],
+                    }
+                )
+            )
         for path, entry in self.shown("service"):
             dates = _dates(entry)
             if entry.years:
@@ -204,11 +220,28 @@ class _Exporter:
         awards = []
         for path, award in self.shown("awards"):
             name = self.text(award.name, (*path, "name"))
+            summary = self.paragraphs(award.description, (*path, "description"))
             # JSON Resume dates each award: one entry per year it was won.
             awards.extend(
-                [{"title": name, "date": str(year)} for year in award.years] or [{"title": name}]
+                _clean({"title": name, "date": str(year or ""), "summary": summary})
+                for year in award.years or [None]
             )
         return awards
+
+    def certificates(self) -> list[dict[str, Any]]:
+        return [
+            _clean(
+                {
+                    "name": self.text(entry.name, (*path, "name")),
+                    "issuer": self.text(entry.issuer, (*path, "issuer")),
+                    "date": iso_date(entry.date or entry.start)
+                    if entry.date or entry.start
+                    else "",
+                    "url": self.first_link(entry.links),
+                }
+            )
+            for path, entry in self.shown("certificates")
+        ]
 
     def publications(self) -> list[dict[str, Any]]:
         entries = []

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import InputError
+from ..importers.dates import read_date, read_range
 from ..profile.source import Path_, format_path
 
 # The older schema's names (before 1.0) -> today's, per part of the document.
@@ -24,7 +25,6 @@ _RENAMED: dict[str, dict[str, str]] = {
     "projects": {"website": "url"},
 }
 _DATE_KEYS = ("startDate", "endDate", "date", "releaseDate")
-_PRESENT = {"present", "now", "current", "today", "ongoing", "至今", "今", "现在", "現在", "目前"}
 # A publication's date written as where it stands: the profile's publication status.
 _STATUS = {
     "submitted": "under-review",
@@ -36,74 +36,8 @@ _STATUS = {
     "forthcoming": "to-appear",
     "preprint": "preprint",
 }
-_MONTHS = {
-    name: number
-    for number, names in enumerate(
-        (
-            ("jan", "january"),
-            ("feb", "february"),
-            ("mar", "march"),
-            ("apr", "april"),
-            ("may",),
-            ("jun", "june"),
-            ("jul", "july"),
-            ("aug", "august"),
-            ("sep", "sept", "september"),
-            ("oct", "october"),
-            ("nov", "november"),
-            ("dec", "december"),
-        ),
-        1,
-    )
-    for name in names
-}
-_YEAR_MONTH = re.compile(r"^(\d{4})(?:[-/.](\d{1,2})(?:[-/.](\d{1,2}))?)?$")
-_MONTH_YEAR = re.compile(r"^(\d{1,2})[-/.](\d{4})$")
-_NAMED_MONTH = re.compile(r"^([a-z]+)\.?,?\s+(\d{4})$")
-_CJK_DATE = re.compile(r"^(\d{4})\s*年(?:\s*(\d{1,2})\s*月)?(?:\s*\d{1,2}\s*日)?$")
-_SHORT_YEAR = re.compile(r"^['’‘](\d{2})$|^(\d{2})$")
-_RANGE = re.compile(r"\s+[-–—~]\s+|\s*[–—~]\s*|\s+to\s+|\s*至\s*")
-_YEARS = re.compile(r"^(\d{4})-(\d{4})$")  # 2019-2021: two years, not a year and a month
 # Texts given per language ({"de": ..., "en": ...}), which JSON Resume writes one file each.
 _LANGUAGE_KEY = re.compile(r"^[a-z]{2}(?:[-_][A-Za-z]{2,4})?$")
-
-
-def read_date(text: str, today: dt.date) -> str | None:
-    """``text`` as 2020 or 2020-09, "present" for an end still going on, or None."""
-    value = text.strip().lower()
-    if value in _PRESENT:
-        return "present"
-    if match := _YEAR_MONTH.match(value):
-        year, month = match[1], match[2]
-        if month is None:
-            return year
-        return f"{year}-{int(month):02d}" if 1 <= int(month) <= 12 else None
-    if match := _MONTH_YEAR.match(value):
-        return f"{match[2]}-{int(match[1]):02d}" if 1 <= int(match[1]) <= 12 else None
-    if (match := _NAMED_MONTH.match(value)) and match[1] in _MONTHS:
-        return f"{match[2]}-{_MONTHS[match[1]]:02d}"
-    if match := _CJK_DATE.match(value):
-        month = match[2]
-        if month is None:
-            return match[1]
-        return f"{match[1]}-{int(month):02d}" if 1 <= int(month) <= 12 else None
-    if match := _SHORT_YEAR.match(value):
-        short = int(match[1] or match[2])
-        # '16 is 2016; '98 (later in the century than this year) is 1998.
-        return str(2000 + short if short <= today.year % 100 else 1900 + short)
-    return None
-
-
-def read_range(text: str, today: dt.date) -> tuple[str, str] | None:
-    """A start and an end written in one field (2017-05 - 2019-04, 2019–present)."""
-    years = _YEARS.match(text.strip())
-    parts = [years[1], years[2]] if years else _RANGE.split(text.strip(), maxsplit=1)
-    if len(parts) != 2:
-        return None
-    start, end = read_date(parts[0], today), read_date(parts[1], today)
-    if start is None or start == "present" or end is None:
-        return None
-    return start, end
 
 
 class Tidier:
@@ -163,7 +97,9 @@ class Tidier:
                 continue
             if key == "endDate":
                 entry["endUnread"] = True
-            self.note(where, f"{value!r} is not a date cvtex reads (2020, 2020-09); left out")
+            self.note(
+                where, f"{value!r} is not a date cvtex reads (2020, 2020-09, 2020-09-01); left out"
+            )
 
 
 def _without_empty(value: Any) -> Any:

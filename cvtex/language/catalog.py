@@ -76,8 +76,13 @@ class DateFormats(Model):
     )
     year: YearPattern = Field(description="A year alone: {year}.")
     day: DayPattern = Field(
-        description="A full date (the updated: line): {year}, {month}, {day} (numbers), "
-        "{month_name}."
+        description="A full date (the updated: line, and an entry's dates where shows: day): "
+        "{year}, {month}, {day} (numbers), {month_name}."
+    )
+    shows: Literal["month", "day"] = Field(
+        "month",
+        description="How an entry's date written with a day shows: as its month (the CV's "
+        "custom: Sep 2024), or as the day (Sep 1, 2024). The updated: line shows the day.",
     )
     range: RangePattern = Field(description="{start} and {end}.")
     open_range: OpenRangePattern = Field(
@@ -123,6 +128,9 @@ class Labels(Model):
     )
     citation_year: bool = Field(description="Whether the year follows the venue in citations.")
     patent_number: PatentPattern = Field(description="A patent's number: {number}.")
+    certificate_number: PatentPattern = Field(
+        "{number}", description="A certificate's or licence's number: {number}."
+    )
     dissertation: str
     gpa: str
     rank: str
@@ -337,11 +345,13 @@ class Catalog(Model):
     def title(self, section_id: str, kind: str) -> str:
         return self.titles.get(section_id) or self.titles.get(kind) or section_id.title()
 
-    def format_date(self, date: YearMonth) -> str:
+    def format_date(self, date: YearMonth, whole: bool = False) -> str:
+        """A date as the CV shows it: a day as its month unless ``dates.shows`` is day, or
+        ``whole`` asks for all that was written (the updated: line)."""
         if date.month is None:
             return self.dates.year.format(year=date.year)
         month_name = self.months[date.month - 1]
-        if date.day is not None:
+        if date.day is not None and (whole or self.dates.shows == "day"):
             return self.dates.day.format(
                 year=date.year, month=date.month, day=date.day, month_name=month_name
             )

@@ -24,13 +24,13 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .. import atomic
-from ..errors import CvtexError, InputError
+from ..errors import InputError
+from ..profile.edit import editable, replace_keeping_copies, round_trip_yaml, write_new
 from ..profile.load import LoadedProfile, load_profile
 from ..profile.source import Path_, SourceMap, format_path, load_yaml, unwrapped
 from .catalog import Locales
@@ -186,17 +186,8 @@ def _yaml_text(rows: list[Row], folder: Path, profile_file: Path, language: str)
         f"  cvtex translate merge {profile_file.name} <this file>"
     )
     out = io.StringIO()
-    _yaml().dump(document, out)
+    round_trip_yaml().dump(document, out)
     return out.getvalue()
-
-
-def _yaml() -> Any:
-    from ruamel.yaml import YAML
-
-    yaml = YAML()
-    yaml.preserve_quotes = True
-    yaml.width = 4096  # never fold a long line that was one line
-    return yaml
 
 
 def read_rows(file: Path, profile_file: Path) -> tuple[str, list[Row]]:
@@ -340,17 +331,19 @@ def merge(profile_file: Path, translations: Path, out: Path | None = None) -> Me
         if changed:
             edited[file] = text
     if out is not None:
-        _write_new(out, edited.get(main, main.read_text(encoding="utf-8")))
+        write_new(out, edited.get(main, main.read_text(encoding="utf-8")))
         result.written.append((out, None))
         return result
-    _replace(edited, result, profile_file)
+    result.written.extend(
+        replace_keeping_copies(edited, lambda: _languages_of(profile_file), "the translation file")
+    )
     return result
 
 
 def _merge_file(file: Path, rows: list[Row], result: Merged) -> tuple[str, bool]:
     original = file.read_text(encoding="utf-8")
-    yaml = _yaml_like(original)
-    if yaml.dump_text(yaml.document) != original:
+    yaml = editable(original)
+    if not yaml.exact:
         result.reformatted.append(file)
     changed = False
     for row in rows:
@@ -360,46 +353,7 @@ def _merge_file(file: Path, rows: list[Row], result: Merged) -> tuple[str, bool]
         else:
             result.merged += 1
             changed = True
-    return yaml.dump_text(yaml.document), changed
-
-
-@dataclass
-class _Document:
-    yaml: Any
-    document: Any
-
-    def dump_text(self, document: Any) -> str:
-        out = io.StringIO()
-        self.yaml.dump(document, out)
-        return out.getvalue()
-
-
-def _yaml_like(text: str) -> _Document:
-    """The file, loaded to be written back with the indentation it was written with: the
-    first of the common styles that reproduces it exactly, else the closest."""
-    best: tuple[int, _Document] | None = None
-    for mapping, sequence, offset in ((2, 4, 2), (2, 2, 0), (4, 4, 2), (4, 6, 4), (4, 4, 0)):
-        yaml = _yaml()
-        yaml.indent(mapping=mapping, sequence=sequence, offset=offset)
-        try:
-            document = _Document(yaml, yaml.load(text))
-        except Exception as exc:  # ruamel's own errors: our loader has read it already
-            raise InputError(f"cannot edit the YAML: {exc}") from None
-        differing = _differing_lines(text, document.dump_text(document.document))
-        if differing == 0:
-            return document
-        if best is None or differing < best[0]:
-            best = (differing, document)
-    assert best is not None
-    return best[1]
-
-
-def _differing_lines(a: str, b: str) -> int:
-    import difflib
-
-    return sum(
-        1 for line in difflib.unified_diff(a.splitlines(), b.splitlines(), n=0) if line[:1] in "+-"
-    )
+    return yaml.dump_text(), changed
 
 
 def _merge_row(document: Any, row: Row, language: str) -> str | None:
@@ -466,53 +420,6 @@ def _move_comment(parent: Any, key: Any, target: Any, target_key: Any) -> None:
     comments = getattr(parent, "ca", None)
     if comments is not None and (found := comments.items.pop(key, None)) is not None:
         target.ca.items[target_key] = found
-
-
-def _write_new(out: Path, text: str) -> None:
-    try:
-        atomic.write_new(out, text)
-    except FileExistsError:
-        raise InputError(
-            f"{out} already exists; cvtex never overwrites a profile",
-            "choose another name for --out",
-        ) from None
-
-
-def _replace(edited: dict[Path, str], result: Merged, profile_file: Path) -> None:
-    """Keep a copy of each file, replace it, and check the profile still loads; if it does
-    not, put every file back."""
-    copies: dict[Path, Path] = {}
-    for file, text in edited.items():
-        copy = _backup_name(file)
-        with copy.open("xb") as handle:
-            handle.write(file.read_bytes())
-        copies[file] = copy
-        atomic.write_text(file, text)
-        result.written.append((file, copy))
-    try:
-        _languages_of(profile_file)
-    except CvtexError as exc:
-        for file, copy in copies.items():
-            atomic.write_text(file, copy.read_text(encoding="utf-8"))
-        raise InputError(
-            f"the merged profile does not load, so nothing was changed: {exc.message}",
-            "this is a bug in cvtex; please report it with the translation file",
-        ) from None
-
-
-def _backup_name(file: Path) -> Path:
-    for candidate in _candidates(file):
-        if not candidate.exists():
-            return candidate
-    raise AssertionError("unreachable")
-
-
-def _candidates(file: Path) -> Iterator[Path]:
-    yield file.with_name(file.name + ".bak")
-    number = 2
-    while True:
-        yield file.with_name(f"{file.name}.bak{number}")
-        number += 1
 
 
 def _languages_of(file: Path) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..profile.model import Day, LabelField, Lang, Model, Text
+from ..profile.model import Date, LabelField, Lang, Model, Text
 
 
 class Recipient(Model):
@@ -49,7 +49,7 @@ class Letter(Model):
     theme: str | None = Field(
         None, description="The theme; by default the variant's or the profile's (--theme wins)."
     )
-    date: Day | None = Field(
+    date: Date | None = Field(
         None,
         description="The letter's date (2026-11-24); by default the day of the build "
         "(SOURCE_DATE_EPOCH, when set).",

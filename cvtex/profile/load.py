@@ -175,6 +175,16 @@ def describe_problems(
 ) -> str:
     """One line per wrong field: file, line, column, the field's path and what is wrong.
     ``root``: the model the whole file is read as (a profile, a letter)."""
+    found = profile_problems(exc, data, root)
+    found.sort(key=lambda problem: source.locate(problem.path).line)
+    heading = f"{source.file}: {what} has {len(found)} problem(s):"
+    return report(heading, found, lambda path: str(source.locate(path)))
+
+
+def profile_problems(
+    exc: ValidationError, data: Any, root: type[BaseModel] = Profile
+) -> list[Problem]:
+    """Each wrong field once: its path in ``data`` (union branches aside) and what is wrong."""
     by_path: dict[tuple[str | int, ...], list[dict[str, Any]]] = {}
     for error in _meant_errors(exc.errors(include_url=False), data):
         path = _data_path(error["loc"], data)
@@ -187,10 +197,7 @@ def describe_problems(
         if not any(other[: len(path)] == path and other != path for other in by_path)
         or {error["type"] for error in errors} - _UNION_BRANCHES
     }
-    found = [Problem(path, _message(path, errors, data, root)) for path, errors in by_path.items()]
-    found.sort(key=lambda problem: source.locate(problem.path).line)
-    heading = f"{source.file}: {what} has {len(found)} problem(s):"
-    return report(heading, found, lambda path: str(source.locate(path)))
+    return [Problem(path, _message(path, errors, data, root)) for path, errors in by_path.items()]
 
 
 Branch = tuple[tuple[str | int, ...], str, Any]  # where in the loc, the branch's tag, the data

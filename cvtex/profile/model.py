@@ -53,67 +53,64 @@ says it is meant to be the same.
 """
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class YearMonth:
+    """A date as precise as it was written: a year, a month, or a day."""
+
     year: int
     month: int | None = None
-    day: int | None = None  # only an updated: date has a day
+    day: int | None = None
+
+    def at_most(self, other: YearMonth) -> YearMonth:
+        """This date cut to ``other``'s precision: 2024-09-01 and 2024-09 are one month."""
+        return YearMonth(
+            self.year,
+            self.month if other.month is not None else None,
+            self.day if other.month is not None and other.day is not None else None,
+        )
 
 
-_DATE_RE = re.compile(r"^(\d{4})(?:[-./](\d{1,2}))?$")
-_DAY_RE = re.compile(r"^(\d{4})[-./](\d{1,2})[-./](\d{1,2})$")
+_DATE_RE = re.compile(r"^(\d{4})(?:[-./](\d{1,2})(?:[-./](\d{1,2}))?)?$")
 
 
-def _parse_year_month(value: Any) -> Any:
+def _parse_date(value: Any) -> Any:
+    """A year (2024), a month (2024-09) or a day (2024-09-01), as written or as YAML reads a
+    day (a date object)."""
     if isinstance(value, YearMonth):
         return value
+    if isinstance(value, dt.datetime):
+        value = value.date()
+    if isinstance(value, dt.date):
+        return YearMonth(value.year, value.month, value.day)
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
-    if isinstance(value, dict) and set(value) <= {"year", "month"} and "year" in value:
-        value = f"{value['year']}-{value.get('month') or ''}".rstrip("-")
+    if isinstance(value, dict) and set(value) <= {"year", "month", "day"} and "year" in value:
+        parts = [value["year"], value.get("month"), value.get("day")]
+        value = "-".join(str(part) for part in parts if part)
     if isinstance(value, str) and (match := _DATE_RE.match(value.strip())):
-        year, month = int(match[1]), int(match[2]) if match[2] else None
+        year = int(match[1])
+        month = int(match[2]) if match[2] else None
+        day = int(match[3]) if match[3] else None
         if month is not None and not 1 <= month <= 12:
             raise ValueError(f"month {month} is not between 1 and 12")
-        return YearMonth(year, month)
-    raise ValueError(f"{value!r} is not a date: write 2020 or 2020-09")
+        if day is not None:
+            try:
+                dt.date(year, month or 1, day)
+            except ValueError as exc:
+                raise ValueError(f"{value.strip()!r} is not a date: {exc}") from None
+        return YearMonth(year, month, day)
+    raise ValueError(f"{value!r} is not a date: write 2024, 2024-09 or 2024-09-01")
 
 
 _DATE_SCHEMA = {
     "anyOf": [
         {"type": "integer", "minimum": 1000, "maximum": 9999},
-        {"type": "string", "pattern": r"^\d{4}([-./]\d{1,2})?$"},
-    ],
-    "description": "A year (2020) or a year and month (2020-09).",
-}
-Date = Annotated[YearMonth, BeforeValidator(_parse_year_month), WithJsonSchema(_DATE_SCHEMA)]
-
-
-def _parse_day(value: Any) -> Any:
-    """A year, a month, or a full date (2024-03-03): the day a CV was last updated."""
-    if isinstance(value, dt.date):
-        value = value.isoformat()
-    if isinstance(value, str) and (match := _DAY_RE.match(value.strip())):
-        year, month, day = (int(part) for part in match.groups())
-        try:
-            dt.date(year, month, day)
-        except ValueError as exc:
-            raise ValueError(f"{value.strip()!r} is not a date: {exc}") from None
-        return YearMonth(year, month, day)
-    try:
-        return _parse_year_month(value)
-    except ValueError:
-        raise ValueError(f"{value!r} is not a date: write 2024, 2024-03 or 2024-03-03") from None
-
-
-_DAY_SCHEMA = {
-    "anyOf": [
-        {"type": "integer", "minimum": 1000, "maximum": 9999},
         {"type": "string", "pattern": r"^\d{4}([-./]\d{1,2}){0,2}$"},
     ],
-    "description": "A year (2024), a month (2024-03) or a day (2024-03-03).",
+    "description": "A year (2024), a month (2024-09) or a day (2024-09-01). A CV shows "
+    "the day only where its language's catalog says dates show days.",
 }
-Day = Annotated[YearMonth, BeforeValidator(_parse_day), WithJsonSchema(_DAY_SCHEMA)]
+Date = Annotated[YearMonth, BeforeValidator(_parse_date), WithJsonSchema(_DATE_SCHEMA)]
 
 
 class Expected(Model):
@@ -218,7 +215,7 @@ def _numbered(what: str) -> Any:
 class Education(Dated):
     institution: Text
     location: Text | None = None
-    degree: Text
+    degree: Text | None = None
     field: Text | None = None
     advisors: list[Text] = Field(default_factory=list)
     dissertation: Text | None = Field(None, description="The thesis or dissertation title.")
@@ -322,6 +319,19 @@ Years = Annotated[
 class Award(Scoped):
     name: Text
     years: Years = Field(default_factory=list, description="A year, or a list of years.")
+    description: Text | None = Field(
+        None, description="What it was given for: a paragraph under the award's line."
+    )
+
+
+class Certificate(Dated):
+    """A certification or licence: its name, who issued it, when, and its number."""
+
+    name: Text
+    issuer: Text | None = Field(None, description="Who issued it: Amazon Web Services, CFA.")
+    number: str | None = Field(None, description="The certificate's or licence's number.")
+    links: list[Link] = Field(default_factory=list, description="Where it can be verified.")
+    description: Text | None = _description()
 
 
 class Skill(Model):
@@ -389,9 +399,11 @@ SectionKind = Literal[
     "summary",
     "education",
     "experience",
+    "volunteer",
     "publications",
     "patents",
     "awards",
+    "certificates",
     "teaching",
     "service",
     "talks",
@@ -663,7 +675,7 @@ class Profile(Model):
     name: Text
     headline: Text | None = Field(None, description="A title line under the name.")
     photo: Photo | None = None
-    updated: Day | None = Field(
+    updated: Date | None = Field(
         None,
         description="Shown as 'updated on' at the foot of each page, in the locale's form: "
         "a year, a month (2024-03) or a day (2024-03-03).",
@@ -681,10 +693,18 @@ class Profile(Model):
     summary: Text | None = Field(None, description="A summary or biography paragraph.")
     education: list[Education] = Field(default_factory=list)
     experience: list[Experience] = Field(default_factory=list)
+    volunteer: list[Experience] = Field(
+        default_factory=list,
+        description="Volunteer work, as experience entries: the organization, your role, "
+        "dates, a description and bullets.",
+    )
     bibliography: Bibliography | None = None
     publications: list[Publication] = Field(default_factory=list)
     patents: list[Patent] = Field(default_factory=list)
     awards: list[Award] = Field(default_factory=list)
+    certificates: list[Certificate] = Field(
+        default_factory=list, description="Certifications and licences."
+    )
     teaching: list[Teaching] = Field(default_factory=list)
     service: list[Service] = Field(default_factory=list)
     talks: list[Talk] = Field(default_factory=list)
@@ -742,9 +762,11 @@ class Profile(Model):
 POOLS = {
     "education": "education",
     "experience": "experience",
+    "volunteer": "volunteer",
     "publications": "publications",
     "patents": "patents",
     "awards": "awards",
+    "certificates": "certificates",
     "teaching": "teaching",
     "service": "service",
     "talks": "talks",

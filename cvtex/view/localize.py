@@ -69,7 +69,9 @@ def view_of(chooser: TextChooser) -> CvView:
         header,
         photo=shown_photo(chooser),
         updated=(
-            chooser.catalog.labels.updated.format(date=chooser.catalog.format_date(profile.updated))
+            chooser.catalog.labels.updated.format(
+                date=chooser.catalog.format_date(profile.updated, whole=True)
+            )
             if profile.updated
             else ""
         ),

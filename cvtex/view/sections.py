@@ -51,8 +51,24 @@ def section_views(chooser: TextChooser) -> list[SectionView]:
         entries = SECTION_BUILDERS[kind](chooser, section, ("sections", section_id))
         if isinstance(entries, list) and section.limit is not None:
             entries = entries[: section.limit]
-        views.append(SectionView(section_id, kind, title, entries))
+        views.append(SectionView(section_id, drawn_as(kind, entries), title, entries))
     return views
+
+
+def drawn_as(kind: str, entries: Any) -> str:
+    """The kind the templates draw a section as: its own, or, for a kind whose entries
+    take the shape of another's (volunteer work and certificates are rows, as experience
+    is; awards with a description are free entries), that kind."""
+    first = entries[0] if isinstance(entries, list) and entries else None
+    if isinstance(first, Row) and kind not in ROW_KINDS:
+        return "experience"
+    if isinstance(first, Entry) and kind != "others":
+        return "others"
+    return kind
+
+
+# The kinds the templates draw as rows of their own (heading, place, detail, dates).
+ROW_KINDS = ("education", "experience", "teaching", "talks")
 
 
 def order(chooser: TextChooser, sections: dict[str, Section]) -> list[str]:
@@ -126,8 +142,16 @@ def education_entries(chooser: TextChooser, section: Section, _: Path_) -> list[
 
 
 def experience_entries(chooser: TextChooser, section: Section, _: Path_) -> list[Row]:
+    return experience_rows(chooser, pool(chooser, "experience", section))
+
+
+def volunteer_entries(chooser: TextChooser, section: Section, _: Path_) -> list[Row]:
+    return experience_rows(chooser, pool(chooser, "volunteer", section))
+
+
+def experience_rows(chooser: TextChooser, entries: list[tuple[Path_, Any]]) -> list[Row]:
     rows = []
-    for path, entry in pool(chooser, "experience", section):
+    for path, entry in entries:
         bullets = chooser.bullets(entry.bullets, (*path, "bullets"))
         if mentors := chooser.texts(entry.mentors, (*path, "mentors")):
             mentors_label = chooser.catalog.labels.mentors
@@ -273,10 +297,42 @@ def patents_entries(chooser: TextChooser, section: Section, _: Path_) -> list[Ci
     return citations
 
 
-def awards_entries(chooser: TextChooser, section: Section, _: Path_) -> list[Item]:
+def awards_entries(chooser: TextChooser, section: Section, _: Path_) -> list[Item] | list[Entry]:
+    awards = pool(chooser, "awards", section)
+    described = [
+        chooser.paragraphs(award.description, (*path, "description")) for path, award in awards
+    ]
+    if not any(described):
+        return [
+            Item(chooser.text(award.name, (*path, "name")), chooser.years(award.years))
+            for path, award in awards
+        ]
+    # One award says what it was given for: each is a free entry, its paragraph under it.
     return [
-        Item(chooser.text(award.name, (*path, "name")), chooser.years(award.years))
-        for path, award in pool(chooser, "awards", section)
+        Entry(
+            text=chooser.text(award.name, (*path, "name")),
+            date=chooser.years(award.years),
+            links=[],
+            items=[],
+            description=description,
+        )
+        for (path, award), description in zip(awards, described, strict=True)
+    ]
+
+
+def certificates_entries(chooser: TextChooser, section: Section, _: Path_) -> list[Row]:
+    labels = chooser.catalog.labels
+    return [
+        Row(
+            heading=chooser.text(entry.name, (*path, "name")),
+            place=chooser.text(entry.issuer, (*path, "issuer")),
+            detail=labels.certificate_number.format(number=entry.number) if entry.number else "",
+            dates=chooser.span(entry),
+            bullets=[],
+            links=chooser.links(entry.links, (*path, "links")),
+            description=chooser.paragraphs(entry.description, (*path, "description")),
+        )
+        for path, entry in pool(chooser, "certificates", section)
     ]
 
 
@@ -359,11 +415,13 @@ SECTION_BUILDERS: dict[str, SectionBuilder] = {
     "text": text_entries,
     "education": education_entries,
     "experience": experience_entries,
+    "volunteer": volunteer_entries,
     "teaching": teaching_entries,
     "talks": talks_entries,
     "publications": publications_entries,
     "patents": patents_entries,
     "awards": awards_entries,
+    "certificates": certificates_entries,
     "service": service_entries,
     "languages": languages_entries,
     "skills": skills_entries,

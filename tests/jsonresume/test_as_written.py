@@ -11,11 +11,11 @@ import pytest
 import yaml
 
 from cvtex.errors import InputError
-from cvtex.jsonresume import import_resumes
-from cvtex.jsonresume.tidy import read_date, read_range
+from cvtex.importers import import_sources
+from cvtex.importers.dates import read_date, read_range
 
 from ..building import build
-from ..conftest import ROOT, pdf_text
+from ..conftest import ROOT, normalized, pdf_text
 
 AS_WRITTEN = ROOT / "tests" / "data" / "jsonresume" / "as-written"
 TODAY = dt.date(2026, 11, 25)
@@ -25,7 +25,7 @@ TODAY = dt.date(2026, 11, 25)
 def imported(tmp_path):
     source = tmp_path / "odd.resume.json"
     shutil.copy(AS_WRITTEN / "odd.resume.json", source)
-    result = import_resumes([source], tmp_path / "odd.yaml", today=TODAY)
+    result = import_sources([source], tmp_path / "odd.yaml", today=TODAY)
     profile = yaml.safe_load(result.profile.read_text(encoding="utf-8"))
     return result, profile
 
@@ -34,7 +34,14 @@ def imported(tmp_path):
     ("text", "date"),
     [
         ("2023-9", "2023-09"),
-        ("2023-09-01", "2023-09"),
+        ("2023-09-01", "2023-09-01"),  # a day is kept: the catalog says how it shows
+        ("2023-09-31", None),
+        ("Nov 12, 2023", "2023-11-12"),
+        ("12 Nov 2023", "2023-11-12"),
+        ("2024-03-03T10:00:00Z", "2024-03-03"),
+        ("2023年9月1日", "2023-09-01"),
+        ("2023년 9월", "2023-09"),
+        ("현재", "present"),
         ("9/2023", "2023-09"),
         ("Sep 2023", "2023-09"),
         ("September 2023", "2023-09"),
@@ -85,12 +92,24 @@ def test_every_value_not_placed_is_named_with_its_path_and_line(imported):
     for where in (
         ":27: work[2].endDate: 'sometime in 2017'",
         ":21: work[1].highlightGroups: not imported",
-        ":35: volunteer[0].summary: not imported",
-        ":36: volunteer[0].highlights: not imported",
-        ":49: awards[0].summary: not imported",
     ):
         assert where in notes
-    assert len(result.notes) == 5
+    assert len(result.notes) == 2
+
+
+def test_volunteer_work_and_award_summaries_are_placed(imported, tmp_path):
+    result, profile = imported
+    volunteer = profile["volunteer"][0]
+    assert volunteer["title"] and volunteer["description"] and volunteer["bullets"]
+    assert profile["awards"][0]["description"]
+    (built,) = build(result.profile, "en", tmp_path / "out")
+    text = normalized(pdf_text(built.pdf))
+    for shown in (
+        volunteer["description"],
+        *volunteer["bullets"],
+        profile["awards"][0]["description"],
+    ):
+        assert normalized(shown) in text
 
 
 def test_an_empty_degree_leaves_no_joiner(imported, tmp_path):
@@ -103,18 +122,22 @@ def test_an_empty_degree_leaves_no_joiner(imported, tmp_path):
 
 def test_texts_per_language_get_one_message():
     with pytest.raises(InputError) as caught:
-        import_resumes([AS_WRITTEN / "per-language.resume.json"], today=TODAY)
+        import_sources([AS_WRITTEN / "per-language.resume.json"], today=TODAY)
     message = str(caught.value)
     assert "per-language.resume.json:4: not one JSON Resume document" in message
     assert "(de, en; the first at basics.label)" in message
     assert message.count("\n") <= 1
 
 
-def test_a_file_that_is_not_json_resume_says_so(tmp_path):
+def test_a_file_of_no_known_kind_says_so_and_names_the_kinds(tmp_path):
     other = tmp_path / "resume.json"
-    other.write_text('{"name": "陈", "contact": {"email": "a@b.c"}, "projects": []}')
-    with pytest.raises(InputError, match=r"resume.json: not a JSON Resume file: it has no basics"):
-        import_resumes([other], tmp_path / "cv.yaml", today=TODAY)
+    other.write_text('{"title": "陈", "items": []}')
+    with pytest.raises(InputError) as caught:
+        import_sources([other], tmp_path / "cv.yaml", today=TODAY)
+    message = str(caught.value)
+    assert "resume.json: not a kind of file cvtex imports" in message
+    assert "keys are title, items" in message
+    assert "JSON Resume" in message and "RenderCV" in message and "BibTeX" in message
 
 
 def test_keys_about_the_file_share_one_note(tmp_path):
@@ -123,7 +146,7 @@ def test_keys_about_the_file_share_one_note(tmp_path):
         '{"$schema": "x", "basics": {"name": "A", "location": {"postalCode": "1"}},\n'
         ' "meta": {"canonical": "y", "version": "v1"}}'
     )
-    notes = import_resumes([source], tmp_path / "cv.yaml", today=TODAY).notes
+    notes = import_sources([source], tmp_path / "cv.yaml", today=TODAY).notes
     about = "not imported, nor meta.canonical, meta.version: about the file, not the CV"
     assert f"{source}:1: $schema: {about}" in notes
     assert any("postalCode: not imported: a CV shows the city" in note for note in notes)

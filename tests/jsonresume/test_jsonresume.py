@@ -11,7 +11,8 @@ import pytest
 import yaml
 
 from cvtex.errors import InputError
-from cvtex.jsonresume import export, import_resumes
+from cvtex.importers import import_sources
+from cvtex.jsonresume import export
 from cvtex.language.coverage import coverage_report
 from cvtex.profile.load import load_profile
 
@@ -95,7 +96,7 @@ def test_export_carries_the_profile(tmp_path):
 
 def test_round_trip_of_the_example(tmp_path):
     files = export(EXAMPLE, "en,zh", out_dir=tmp_path)
-    imported = import_resumes(files, tmp_path / "back.yaml", today=TODAY)
+    imported = import_sources(files, tmp_path / "back.yaml", today=TODAY)
     assert imported.languages == ["en", "zh"]
     loaded = load_profile(imported.profile)
     report = coverage_report(loaded)
@@ -128,7 +129,7 @@ def test_round_trip_of_the_example(tmp_path):
 
 
 def test_import_of_the_sample_resume_builds(tmp_path):
-    imported = import_resumes([SAMPLE], tmp_path / "sample.yaml", today=TODAY)
+    imported = import_sources([SAMPLE], tmp_path / "sample.yaml", today=TODAY)
     assert imported.languages == ["en"]
     profile = load_profile(imported.profile).profile
     assert profile.name == "Richard Hendriks" and profile.headline == "Programmer"
@@ -148,7 +149,10 @@ def test_import_of_the_sample_resume_builds(tmp_path):
     assert "\nPied Piper is a multi-platform" in description
     assert profile.experience[0].team is None
     assert profile.experience[1].title == "Miss Direction"  # a project
-    assert profile.service[0].text == "Teacher, CoderDojo"
+    # Volunteer work is a whole entry: its role, organization, summary and highlights.
+    assert profile.volunteer[0].title == "Teacher"
+    assert profile.volunteer[0].organization == "CoderDojo"
+    assert profile.volunteer[0].description and profile.volunteer[0].bullets
     assert profile.awards[0].name == "Digital Compression Pioneer Award, Techcrunch"
     assert profile.others[0].text == "Wildlife"
     assert any("summary" in note for note in imported.notes)  # not an author list
@@ -222,7 +226,7 @@ def test_two_languages_become_one_profile(tmp_path):
             skills=[{"name": "编程语言", "keywords": ["C++", "Python"]}],
         ),
     )
-    imported = import_resumes([en, zh], tmp_path / "cv.yaml", today=TODAY)
+    imported = import_sources([en, zh], tmp_path / "cv.yaml", today=TODAY)
     data = yaml.safe_load(imported.profile.read_text(encoding="utf-8"))
     assert data["languages"] == ["en", "zh"]
     assert data["name"] == {"en": "Mei Lin", "zh": "林梅"}
@@ -250,7 +254,7 @@ def test_a_summary_of_lines_keeps_its_paragraphs(tmp_path):
     # JSON Resume breaks paragraphs with one newline; a | block needs a blank line.
     summary = "I build networks.\nBefore that, compilers.\n\nAnd a third."
     resume = _write(tmp_path / "r.json", _resume("en", basics={"name": "A", "summary": summary}))
-    imported = import_resumes([resume], tmp_path / "cv.yaml", today=TODAY)
+    imported = import_sources([resume], tmp_path / "cv.yaml", today=TODAY)
     assert "summary: |\n  I build networks.\n\n  Before that, compilers.\n\n  And a third.\n" in (
         imported.profile.read_text(encoding="utf-8")
     )
@@ -262,12 +266,13 @@ def test_a_summary_of_lines_keeps_its_paragraphs(tmp_path):
 def test_languages_from_the_flag_the_name_or_the_script(tmp_path):
     a = _write(tmp_path / "cv.en.json", _resume(None))
     b = _write(tmp_path / "resume-b.json", _resume(None, name="林梅"))
-    imported = import_resumes([a, b], tmp_path / "one.yaml", today=TODAY)
+    imported = import_sources([a, b], tmp_path / "one.yaml", today=TODAY)
     assert imported.languages == ["en", "zh"]  # a's name, b's Chinese text
-    imported = import_resumes([a, b], tmp_path / "two.yaml", languages="zh,en", today=TODAY)
+    imported = import_sources([a, b], tmp_path / "two.yaml", languages="zh,en", today=TODAY)
     assert imported.languages == ["zh", "en"]
-    with pytest.raises(InputError, match="both in en"):
-        import_resumes([a, a], tmp_path / "three.yaml")
+    # Two files in one language: the second adds what the first lacks.
+    imported = import_sources([a, a], tmp_path / "three.yaml", today=TODAY)
+    assert imported.languages == ["en"]
 
 
 def test_import_never_overwrites_without_force(tmp_path):
@@ -275,25 +280,25 @@ def test_import_never_overwrites_without_force(tmp_path):
     target = tmp_path / "mine.yaml"
     target.write_text("# my profile\n", encoding="utf-8")
     with pytest.raises(InputError, match="never overwrites"):
-        import_resumes([source], target)
+        import_sources([source], target)
     assert target.read_text(encoding="utf-8") == "# my profile\n"
-    import_resumes([source], target, force=True)
+    import_sources([source], target, force=True)
     assert "Mei Lin" in target.read_text(encoding="utf-8")
     # The default name: beside the file, language and .resume dropped.
     other = _write(tmp_path / "cv.en.resume.json", _resume("en"))
-    assert import_resumes([other]).profile == tmp_path / "cv.yaml"
+    assert import_sources([other]).profile == tmp_path / "cv.yaml"
 
 
 def test_bad_input_names_the_file_and_the_field(tmp_path):
     broken = tmp_path / "broken.json"
     broken.write_text('{"basics": {"name": "x",}}', encoding="utf-8")
     with pytest.raises(InputError, match=r"broken.json:1:\d+: not JSON"):
-        import_resumes([broken])
+        import_sources([broken])
     listed = _write(tmp_path / "listed.json", ["not", "a", "resume"])
-    with pytest.raises(InputError, match=r"listed.json: a JSON Resume file is one JSON object"):
-        import_resumes([listed])
+    with pytest.raises(InputError, match=r"listed.json: not a kind of file .* not one object"):
+        import_sources([listed])
     nameless = _write(tmp_path / "nameless.json", {"basics": {}})
     with pytest.raises(InputError, match=r"basics\.name is missing"):
-        import_resumes([nameless])
-    with pytest.raises(InputError, match="one JSON Resume file, or two"):
-        import_resumes([SAMPLE, SAMPLE, SAMPLE])
+        import_sources([nameless])
+    with pytest.raises(InputError, match="name one language for every source"):
+        import_sources([SAMPLE, SAMPLE, SAMPLE], languages="en,zh")

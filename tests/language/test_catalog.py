@@ -109,7 +109,20 @@ DAY_FORMS = {
 @pytest.mark.parametrize("lang", sorted(DAY_FORMS))
 def test_the_day_form(lang):
     assert set(DAY_FORMS) == set(DATE_FORMS)
-    assert catalog(lang).format_date(YearMonth(2024, 3, 3)) == DAY_FORMS[lang]
+    assert catalog(lang).format_date(YearMonth(2024, 3, 3), whole=True) == DAY_FORMS[lang]
+
+
+@pytest.mark.parametrize("lang", sorted(DAY_FORMS))
+def test_an_entry_date_with_a_day_shows_as_the_catalog_says(lang):
+    """A day is a date: an entry keeps it, and shows it as its month (the CV's custom) or,
+    where the catalog says dates show days, as the day."""
+    shown = catalog(lang)
+    day = YearMonth(2024, 3, 3)
+    assert shown.format_date(day) == shown.format_date(YearMonth(2024, 3))
+    showing_days = shown.model_copy(
+        update={"dates": shown.dates.model_copy(update={"shows": "day"})}
+    )
+    assert showing_days.format_date(day) == DAY_FORMS[lang]
 
 
 def test_lists_join_by_language():

@@ -11,7 +11,8 @@ import jsonschema
 import pytest
 from markdown_it import MarkdownIt
 
-from cvtex.jsonresume import export, import_resumes
+from cvtex.importers import import_sources
+from cvtex.jsonresume import export
 from cvtex.language.catalog import load_catalog
 from cvtex.profile.load import load_profile
 from cvtex.profile.source import load_yaml
@@ -206,7 +207,7 @@ def test_json_resume_carries_the_new_fields_and_brings_them_back(tmp_path):
     runner = next(p for p in resume["projects"] if p["name"] == "Marathon runner")
     assert runner["description"] == "Three finishes so far."
 
-    imported = import_resumes([written], tmp_path / "back.yaml", force=False, languages="en")
+    imported = import_sources([written], tmp_path / "back.yaml", force=False, languages="en")
     back = load_profile(imported.profile).profile
     assert (back.updated.year, back.updated.month, back.updated.day) == (2026, 11, 3)
     assert back.education[0].links[0].url == "https://example.com/thesis.pdf"

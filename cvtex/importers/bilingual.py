@@ -1,4 +1,5 @@
-"""Two profiles, each in one language, as one bilingual profile.
+"""Two files of one CV, each in one language (a JSON Resume in English and one in
+Chinese), as one bilingual profile.
 
 Entries are paired by their dates and other language-neutral values (by position where
 there are none); a text that is the same in both stays plain, one that differs becomes
@@ -14,11 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .convert import T
-
-
-class TextMap(dict):  # type: ignore[type-arg]
-    """A text written per language: {en: ..., zh: ...}, written in flow style."""
+from .reader import T, TextMap
 
 
 class _Conflict(Exception):

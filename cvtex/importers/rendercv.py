@@ -1,4 +1,4 @@
-"""``cvtex import cv.yaml``: a profile from a RenderCV file (``cv:`` with ``sections:``).
+"""RenderCV's YAML input (``cv:`` with ``sections:``), read into profile data.
 
 RenderCV's sections are free titles over a few entry types; cvtex's are kinds (education,
 experience, publications, skills ...) with titles of their own in every language. Each
@@ -12,14 +12,18 @@ What has no place in a profile is named, with the file's line, never dropped in 
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
 from ..language.catalog import available_languages, load_catalog
 from ..profile.source import SourceMap, format_path, load_yaml
+from .dates import read_date
+from .language import language_of_text
+from .reader import Context, Note, Read, Reader, T
+from .source import Source
 
 # RenderCV's locale.language: a language's English name; cvtex's catalogs: codes.
 _LANGUAGES = {
@@ -67,45 +71,44 @@ _THEMES = {  # RenderCV's themes -> the closest built-in look
 }
 _AWARD_TITLES = re.compile(r"award|honou?r|prize|scholarship|fellowship", re.IGNORECASE)
 _SUMMARY_TITLES = re.compile(r"^(summary|about( me)?|profile|objective)$", re.IGNORECASE)
-_DATE = re.compile(r"^\d{4}(-\d{1,2})?(-\d{1,2})?$")
 
 
 @dataclass
 class _Reading:
     source: SourceMap
-    notes: list[str] = field(default_factory=list)
+    where: str
+    today: dt.date
+    notes: list[Note] = field(default_factory=list)
 
     def note(self, path: tuple[str | int, ...], what: str) -> None:
         position = self.source.locate_key(path)
-        self.notes.append(f"{self.source.file}:{position.line}: {format_path(path)}: {what}")
+        self.notes.append(Note(f"{self.where}:{position.line}", format_path(path), what))
 
 
-def is_rendercv(file: Path) -> bool:
-    """A YAML file: RenderCV's input (JSON Resume's is JSON). Whether it holds ``cv:`` is
-    for :func:`rendercv_profile` to say, when it reads the file."""
-    return file.suffix.lower() in (".yaml", ".yml")
+def recognizes(source: Source) -> bool:
+    """A YAML file whose top level has ``cv:`` (RenderCV's own key)."""
+    if not source.is_file or source.suffix not in (".yaml", ".yml", ""):
+        return False
+    return re.search(r"^cv\s*:", source.head(), re.MULTILINE) is not None
 
 
-def rendercv_profile_path(file: Path) -> Path:
-    """``cv.yaml`` -> ``cv.cvtex.yaml`` beside it: the input is YAML too, and is kept."""
-    return file.with_name(f"{file.stem}.cvtex.yaml")
-
-
-def rendercv_profile(file: Path, language: str | None = None) -> tuple[dict[str, Any], list[str]]:
+def read(source: Source, context: Context) -> Read:
     """The profile data of a RenderCV file, and a note for each value not placed."""
-    data, source = load_yaml(file)
+    where = source.where()
+    data, yaml_source = load_yaml(source.path, source.text())
     if not isinstance(data, dict) or not isinstance(data.get("cv"), dict):
         raise InputError(
-            f"{file}: not a RenderCV file: it has no cv: mapping at the top",
-            "cvtex import reads RenderCV YAML (cv: with sections:) and JSON Resume (.json)",
+            f"{where}: not a RenderCV file: it has no cv: mapping at the top",
+            "RenderCV's input starts with cv: (name:, sections:, ...)",
         )
-    reading = _Reading(source)
+    reading = _Reading(yaml_source, where, context.today)
     cv = data["cv"]
-    code = language or _language(data, reading)
-    catalog = load_catalog(code)  # an unknown code is an error that names the catalogs
-    profile: dict[str, Any] = {"languages": [code], "name": _text(cv.get("name"))}
+    given = context.language or _language(data, reading)
+    code = given or language_of_text([T(text) for text in _strings(cv)])
+    catalog = load_catalog(code) if code in available_languages() else load_catalog("en")
+    profile: dict[str, Any] = {"name": _text(cv.get("name"))}
     if not profile["name"]:
-        raise InputError(f"{file}: cv.name is missing", "a profile needs a name: add cv.name")
+        raise InputError(f"{where}: cv.name is missing", "a profile needs a name: add cv.name")
     if cv.get("headline"):
         profile["headline"] = _text(cv["headline"])
     profile["contacts"] = _contacts(cv, reading)
@@ -121,17 +124,25 @@ def rendercv_profile(file: Path, language: str | None = None) -> tuple[dict[str,
     for key in data:
         if key not in ("cv", "design", "locale"):
             reading.note((key,), "not imported: cvtex's build options are its own")
-    return profile, reading.notes
+    return Read(READER.kind, source, profile, reading.notes, given)
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for item in value.values() for text in _strings(item)]
+    if isinstance(value, list):
+        return [text for item in value for text in _strings(item)]
+    return []
 
 
 _CONTACT_KEYS = ("location", "email", "phone", "website", "photo", "custom_connections")
 
 
-def _language(data: dict[str, Any], reading: _Reading) -> str:
+def _language(data: dict[str, Any], reading: _Reading) -> str | None:
     locale = data.get("locale") or {}
-    name = (
-        str(locale.get("language", "english")).strip().lower() if isinstance(locale, dict) else ""
-    )
+    name = str(locale.get("language") or "").strip().lower() if isinstance(locale, dict) else ""
     code = _LANGUAGES.get(name, name if name in available_languages() else "")
     if isinstance(locale, dict):
         for key in locale:
@@ -139,18 +150,20 @@ def _language(data: dict[str, Any], reading: _Reading) -> str:
                 reading.note(
                     ("locale", key), "not imported: cvtex's locale catalogs set dates and words"
                 )
+    if not name:
+        return None
     if code not in available_languages():
         reading.note(
             ("locale", "language"),
-            f"{name!r} has no cvtex catalog: imported as English (section titles, dates); "
+            f"{name!r} has no cvtex catalog: the language is told from the text's script; "
             "a catalog of your own can be given with --locale-file",
         )
-        return "en"
+        return None
     return code
 
 
-def _text(value: Any) -> str:
-    return " ".join(str(value).split()) if value is not None else ""
+def _text(value: Any) -> T:
+    return T(" ".join(str(value).split()) if value is not None else "")
 
 
 def _many(value: Any) -> list[str]:
@@ -248,7 +261,7 @@ def _sections(
     for key, title, kind, entries in planned:
         path = ("cv", "sections", key)
         if kind == "summary":
-            profile["summary"] = "\n\n".join(_text(text) for text in entries)
+            profile["summary"] = T("\n\n".join(_text(text) for text in entries))
             definitions["summary"] = _titled({}, title, catalog.titles.get("summary"))
             layout.append("summary")
             continue
@@ -256,8 +269,8 @@ def _sections(
             ident = _ident(key)
             definitions[ident] = {
                 "kind": "text",
-                "title": title,
-                "text": "\n\n".join(_text(text) for text in entries),
+                "title": T(title),
+                "text": T("\n\n".join(_text(text) for text in entries)),
             }
             layout.append(ident)
             continue
@@ -282,7 +295,7 @@ def _sections(
 
 def _titled(section: dict[str, Any], title: str, own: str | None) -> dict[str, Any]:
     if own is None or title.casefold() != str(own).casefold():
-        section["title"] = title
+        section["title"] = T(title)
     return section
 
 
@@ -294,7 +307,8 @@ def _title(key: str) -> str:
 
 
 def _ident(key: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", key.lower()).strip("-") or "section"
+    """A section id from RenderCV's key: its words, in any script (학력, projects-2)."""
+    return re.sub(r"[\W_]+", "-", key.lower()).strip("-") or "section"
 
 
 def _dates(entry: dict[str, Any], path: tuple[str | int, ...], reading: _Reading) -> dict[str, Any]:
@@ -304,12 +318,13 @@ def _dates(entry: dict[str, Any], path: tuple[str | int, ...], reading: _Reading
         if value is None:
             continue
         text = str(value).strip()
-        if ours == "end" and text.lower() in ("present", "now", "current"):
+        date = read_date(text, reading.today)
+        if date == "present" and ours == "end":
             dates["end"] = "present"
-        elif _DATE.match(text):
-            dates[ours] = int(text) if text.isdigit() else text
+        elif date is not None and date != "present":
+            dates[ours] = date
         else:
-            reading.note((*path, theirs), f"not imported: {text!r} is not a year or a month")
+            reading.note((*path, theirs), f"not imported: {text!r} is not a date")
     if "end" in dates and "start" not in dates:  # an end alone is the entry's date
         if dates["end"] != "present":
             dates["date"] = dates.pop("end")
@@ -327,7 +342,7 @@ def _entry(
             return {"text": text}
         # "ICML Best Paper Award (2019)": the years, as an award's years are written.
         if years := re.search(r"\s*\((\d{4}(?:\s*,\s*\d{4})*)\)$", text):
-            return {"name": text[: years.start()], "years": _years(years.group(1))}
+            return {"name": T(text[: years.start()]), "years": _years(years.group(1))}
         return {"name": text}
     if not isinstance(entry, dict):
         reading.note(path, "not imported: an entry of another type than its section's")
@@ -361,7 +376,7 @@ def _entry(
         used |= {"title", "authors", "journal"}
     elif kind == "skills":
         items = [part.strip() for part in re.split(r",\s*(?![^()]*\))", str(entry["details"]))]
-        return {"category": _text(entry["label"]), "items": [item for item in items if item]}
+        return {"category": _text(entry["label"]), "items": [T(item) for item in items if item]}
     else:
         return None
     if kind != "publications":
@@ -442,3 +457,6 @@ def _colour(value: Any) -> str | None:
     if rgb := re.fullmatch(r"rgb\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)", text):
         return "#" + "".join(f"{min(int(part), 255):02X}" for part in rgb.groups())
     return None
+
+
+READER = Reader("RenderCV", recognizes, read)

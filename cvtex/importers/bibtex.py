@@ -1,0 +1,68 @@
+"""A .bib file (one's own, or ORCID's BibTeX export) read into the profile's publications.
+
+The entries are read as a build reads a profile's ``bibliography:`` (cvtex/bibtex/), and
+written out as the profile's own publications, names as written: what BibTeX would warn
+of, each becomes a note. A .bib names no one, so it goes ``--into`` a profile, or comes
+with a file that has the name.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .reader import Context, Note, Read, Reader, T
+from .source import Source
+
+_TEXTS = ("title", "venue")  # text fields of a publication, besides authors and awards
+
+
+def recognizes(source: Source) -> bool:
+    if not source.is_file:
+        return False
+    if source.suffix == ".bib":
+        return True
+    head = source.head()
+    return (
+        source.suffix in ("", ".txt") and re.match(r"\s*(%.*\n\s*)*@\w+\s*[{(]", head) is not None
+    )
+
+
+def read(source: Source, context: Context) -> Read:
+    from ..bibtex.read import read_bibliography
+
+    bibliography = read_bibliography(source.path, False, source.read())
+    publications = [_marked(entry.data) for entry in bibliography.entries]
+    notes = [_note(warning, source) for warning in bibliography.warnings]
+    notes.extend(
+        Note(f"{source.where()}:{entry.line}", entry.key, "no title: left out")
+        for entry in bibliography.untitled
+    )
+    data: dict[str, Any] = {"publications": publications}
+    if bibliography.owners:
+        data["owner_names"] = list(bibliography.owners)
+    return Read(READER.kind, source, data, notes)
+
+
+def _marked(publication: dict[str, Any]) -> dict[str, Any]:
+    """A publication's texts marked as text of the file's language; the key it had in the
+    .bib left out (a profile's bib: names an entry of its own bibliography file)."""
+    marked = {key: value for key, value in publication.items() if key != "bib"}
+    for key in _TEXTS:
+        if isinstance(marked.get(key), str):
+            marked[key] = T(marked[key])
+    marked["authors"] = [T(name) for name in marked.get("authors", [])]
+    if "awards" in marked:
+        marked["awards"] = [T(award) for award in marked["awards"]]
+    return marked
+
+
+def _note(warning: str, source: Source) -> Note:
+    """A warning of the .bib reader ("refs.bib:12: key: ...") as a note of the import."""
+    match = re.match(r"^.*?:(\d+): (?:([^:\s]+): )?(.*)$", warning, re.S)
+    if match is None:
+        return Note(source.where(), "", warning)
+    return Note(f"{source.where()}:{match[1]}", match[2] or "", match[3])
+
+
+READER = Reader("BibTeX", recognizes, read)

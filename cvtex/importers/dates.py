@@ -1,0 +1,122 @@
+"""Dates as other tools' files write them, read as the profile writes them: 2020, 2020-09 or
+2020-09-01, as precise as they were written (a CV shows a day as its month unless its
+catalog says otherwise: no reader cuts a date).
+
+One reader for every importer: ISO dates, ``9/2023``, ``Sep 2023``, ``Nov 12, 2023`` and
+``12 Nov 2023`` (LinkedIn), ``2023年9月1日``, ``2023년 9월``, ``'16``, and the words for an end
+still going on (Present, 至今, 現在, 현재).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+_PRESENT = {
+    "present",
+    "now",
+    "current",
+    "currently",
+    "today",
+    "ongoing",
+    "至今",
+    "今",
+    "现在",
+    "現在",
+    "目前",
+    "현재",
+    "재직중",
+    "재직 중",
+}
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("jan", "january"),
+            ("feb", "february"),
+            ("mar", "march"),
+            ("apr", "april"),
+            ("may",),
+            ("jun", "june"),
+            ("jul", "july"),
+            ("aug", "august"),
+            ("sep", "sept", "september"),
+            ("oct", "october"),
+            ("nov", "november"),
+            ("dec", "december"),
+        ),
+        1,
+    )
+    for name in names
+}
+_ISO = re.compile(r"^(\d{4})(?:[-/.](\d{1,2})(?:[-/.](\d{1,2}))?)?$")
+_ISO_TIME = re.compile(r"^(\d{4}-\d{2}-\d{2})[t ]\d{2}:\d{2}")  # 2024-03-03T10:00:00Z
+_MONTH_YEAR = re.compile(r"^(\d{1,2})[-/.](\d{4})$")
+_NAMED_MONTH = re.compile(r"^([a-z]+)\.?,?\s+(\d{4})$")  # Sep 2023
+_NAMED_DAY = re.compile(r"^([a-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})$")  # Nov 12, 2023
+_DAY_NAMED = re.compile(r"^(\d{1,2})\s+([a-z]+)\.?,?\s+(\d{4})$")  # 12 Nov 2023
+_CJK_DATE = re.compile(r"^(\d{4})\s*[年년](?:\s*(\d{1,2})\s*[月월])?(?:\s*(\d{1,2})\s*[日일])?\.?$")
+_SHORT_YEAR = re.compile(r"^['’‘](\d{2})$|^(\d{2})$")
+_RANGE = re.compile(r"\s+[-–—~]\s+|\s*[–—~]\s*|\s+to\s+|\s*至\s*")
+_YEARS = re.compile(r"^(\d{4})-(\d{4})$")  # 2019-2021: two years, not a year and a month
+
+
+def read_date(text: str, today: dt.date) -> str | None:
+    """``text`` as 2020, 2020-09 or 2020-09-01, "present" for an end still going on, or
+    None when it is no date cvtex reads."""
+    value = " ".join(text.strip().lower().split())
+    if value in _PRESENT:
+        return "present"
+    if match := _ISO_TIME.match(value):
+        value = match[1]
+    if match := _ISO.match(value):
+        return _written(match[1], match[2], match[3])
+    if match := _MONTH_YEAR.match(value):
+        return _written(match[2], match[1])
+    if (match := _NAMED_MONTH.match(value)) and match[1] in _MONTHS:
+        return _written(match[2], _MONTHS[match[1]])
+    if (match := _NAMED_DAY.match(value)) and match[1] in _MONTHS:
+        return _written(match[3], _MONTHS[match[1]], match[2])
+    if (match := _DAY_NAMED.match(value)) and match[2] in _MONTHS:
+        return _written(match[3], _MONTHS[match[2]], match[1])
+    if match := _CJK_DATE.match(value):
+        return _written(match[1], match[2], match[3])
+    if match := _SHORT_YEAR.match(value):
+        short = int(match[1] or match[2])
+        # '16 is 2016; '98 (later in the century than this year) is 1998.
+        return str(2000 + short if short <= today.year % 100 else 1900 + short)
+    return None
+
+
+def _written(
+    year: str | int, month: str | int | None = None, day: str | int | None = None
+) -> str | None:
+    """The date in the profile's form, or None when its month or day cannot be."""
+    if month is None:
+        return f"{int(year):04d}"
+    if day is None:
+        return f"{int(year):04d}-{int(month):02d}" if 1 <= int(month) <= 12 else None
+    try:
+        return dt.date(int(year), int(month), int(day)).isoformat()
+    except ValueError:
+        return None
+
+
+def read_range(text: str, today: dt.date) -> tuple[str, str] | None:
+    """A start and an end written in one field (2017-05 - 2019-04, 2019–present)."""
+    years = _YEARS.match(text.strip())
+    parts = [years[1], years[2]] if years else _RANGE.split(text.strip(), maxsplit=1)
+    if len(parts) != 2:
+        return None
+    start, end = read_date(parts[0], today), read_date(parts[1], today)
+    if start is None or start == "present" or end is None:
+        return None
+    return start, end
+
+
+def from_epoch_millis(value: int | float) -> str | None:
+    """A date written as milliseconds since 1970 (ORCID's v2 "created-date"), as its day."""
+    try:
+        return dt.datetime.fromtimestamp(value / 1000, dt.UTC).date().isoformat()
+    except (OverflowError, OSError, ValueError):
+        return None

@@ -1,0 +1,212 @@
+"""``cvtex import SOURCE...``: each source's kind told from its content, read by its reader,
+its language told from its text, then one profile written, or added ``--into`` one.
+
+Two sources of one kind in two languages (a JSON Resume in English and one in Chinese) are
+one bilingual profile; other sources add what the first lacks, as ``--into`` adds to a
+profile (:mod:`.into`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import InputError
+from ..language.catalog import available_languages, load_catalog
+from .bilingual import Merger
+from .into import Known, add_to_data, additions, import_into, texts_under
+from .language import language_of_text
+from .reader import Context, Note, Read, Reader
+from .source import Source, open_source
+from .write import header, placed, tidy, write_profile, yaml_text
+
+# The suffixes of the members of a folder or archive tried one by one, when the whole is
+# no export that a reader knows.
+_MEMBER_SUFFIXES = (".json", ".yaml", ".yml", ".xml", ".bib")
+
+
+def readers() -> list[Reader]:
+    """Every reader, the most particular first (a LinkedIn export before a folder of
+    files; FRESH before JSON Resume, whose keys it shares)."""
+    from . import bibtex, jsonresume, rendercv
+
+    return [jsonresume.READER, rendercv.READER, bibtex.READER]
+
+
+def kinds_read() -> str:
+    return ", ".join(reader.kind for reader in readers())
+
+
+@dataclass
+class Imported:
+    """What an import did: the profile written (or added to), and what it said."""
+
+    profile: Path
+    languages: list[str]
+    kinds: list[str]
+    notes: list[str] = field(default_factory=list)
+    added: list[str] = field(default_factory=list)  # --into: what was added
+    found: list[str] = field(default_factory=list)  # --into: what was there already
+    copy: Path | None = None  # --into: the profile as it was before
+    written: bool = True
+
+
+def import_sources(
+    paths: list[Path],
+    out: Path | None = None,
+    into: Path | None = None,
+    force: bool = False,
+    languages: str | None = None,
+    today: dt.date | None = None,
+) -> Imported:
+    """Read every source; write a new profile (``out``, else beside the first source) or
+    add to the profile ``into``."""
+    if out is not None and into is not None:
+        raise InputError("give -o or --into, not both", "--into adds to a profile; -o writes one")
+    today = today or dt.date.today()
+    given = _given_languages(languages, len(paths))
+    reads = [read for index, path in enumerate(paths) for read in _read(path, given[index], today)]
+    for read in reads:
+        if read.language is None:
+            read.language = language_of_text(read.data)
+        load_catalog(read.language)  # an unknown language is an error that names the catalogs
+    kinds = list(dict.fromkeys(read.kind for read in reads))
+    if into is not None:
+        merged = import_into(into, [(read, read.language or "en") for read in reads])
+        return Imported(
+            into,
+            [],
+            kinds,
+            [str(note) for note in merged.notes],
+            merged.added,
+            merged.found,
+            merged.written[1] if merged.written else None,
+            merged.written is not None,
+        )
+    target = out or default_profile_path(paths[0])
+    data, added = _one_profile(reads)
+    notes = [note for read in reads for note in read.notes]
+    placed(data, notes, str(paths[0]))
+    text = header([read.source.where() for read in reads], [r.kind for r in reads], target)
+    write_profile(target, text + yaml_text(tidy(data)), force)
+    return Imported(target, list(data["languages"]), kinds, [str(note) for note in notes], added)
+
+
+def _given_languages(languages: str | None, count: int) -> list[str | None]:
+    given = [part.strip() for part in (languages or "").split(",") if part.strip()]
+    for code in given:
+        load_catalog(code)  # an unknown code is an error that names the catalogs there are
+    if not given:
+        return [None] * count
+    if len(given) == 1:
+        return given * count
+    if len(given) != count:
+        raise InputError(
+            f"--lang {languages}: name one language for every source ({count}), or one for all",
+            "for example: --lang en,zh",
+        )
+    return list(given)
+
+
+def _read(path: Path, language: str | None, today: dt.date) -> list[Read]:
+    """The source at ``path`` read whole by the reader that knows it; a folder or archive
+    that none knows, each of its files that one knows."""
+    source = open_source(path)
+    context = Context(today, language)
+    if reader := _reader_of(source):
+        return [reader.read(source, context)]
+    if source.is_file:
+        raise InputError(
+            f"{path}: not a kind of file cvtex imports{_looks(source)}",
+            f"cvtex import reads: {kinds_read()}",
+        )
+    reads, skipped = [], []
+    for member in source.members(_MEMBER_SUFFIXES):
+        if reader := _reader_of(member):
+            reads.append(reader.read(member, context))
+        else:
+            skipped.append(member)
+    if not reads:
+        raise InputError(
+            f"{path}: holds no file of a kind cvtex imports",
+            f"cvtex import reads: {kinds_read()}",
+        )
+    for member in skipped:
+        reads[0].notes.append(Note(member.where(), "", "not a kind of file cvtex imports: skipped"))
+    return reads
+
+
+def _reader_of(source: Source) -> Reader | None:
+    return next((reader for reader in readers() if reader.recognizes(source)), None)
+
+
+def _looks(source: Source) -> str:
+    """What the file seems to be, for the message that it is no kind cvtex reads; a .json
+    that is not JSON is an error of its own, at its line and column."""
+    import json
+
+    try:
+        data = json.loads(source.text())
+    except json.JSONDecodeError as exc:
+        if source.suffix == ".json":
+            raise InputError(
+                f"{source.where()}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}",
+                "check the commas and quotes near there",
+            ) from None
+        return ""
+    except (ValueError, InputError):
+        return ""
+    if isinstance(data, dict):
+        keys = ", ".join(list(data)[:6]) + (", ..." if len(data) > 6 else "")
+        return f" (a JSON object whose keys are {keys or 'none'})"
+    return " (JSON, but not one object)"
+
+
+def _one_profile(reads: list[Read]) -> tuple[dict, list[str]]:
+    """The data of one profile from every source read, and what the sources after the
+    first added."""
+    languages = list(dict.fromkeys(read.language or "en" for read in reads))
+    first = reads[0]
+    if len(reads) == 2 and reads[1].kind == first.kind and len(languages) == 2:
+        return Merger(languages[0], languages[1]).profile(first.data, reads[1].data), []
+    if not any("name" in read.data for read in reads):
+        raise InputError(
+            f"none of {', '.join(read.source.where() for read in reads)} gives a name, and "
+            "a profile needs one",
+            "add the file to a profile with --into PROFILE, or import it together with a "
+            "file that has your name (a LinkedIn export, a JSON Resume)",
+        )
+    reads = sorted(reads, key=lambda read: "name" not in read.data)  # the named first
+    base = reads[0]
+    data = {"languages": languages, **texts_under(base.data, base.language or "en", languages)}
+    added: list[str] = []
+    if len(reads) > 1:
+        known = Known.of(placed(_copy(data), [], base.source.where()))
+        for read in reads[1:]:
+            more = texts_under(read.data, read.language or "en", languages)
+            more["name"] = data["name"]
+            imported = placed(more, read.notes, read.source.where())
+            found = additions(known, imported, more)
+            add_to_data(data, found)
+            added.extend(found.added)
+    return data, added
+
+
+def _copy(data: dict) -> dict:
+    import copy
+
+    return copy.deepcopy(data)
+
+
+def default_profile_path(first: Path) -> Path:
+    """Beside the first source: ``cv.en.resume.json`` -> ``cv.yaml`` (its language and
+    ``.resume`` dropped); a YAML source's own name is kept free (``cv.cvtex.yaml``)."""
+    known = set(available_languages())
+    parts = [p for p in first.name.split(".")[:-1] if p not in known and p != "resume"]
+    if first.is_dir():
+        parts = [first.name]
+    target = first.with_name(".".join(parts or ["profile"]) + ".yaml")
+    if target.resolve() == first.resolve():
+        target = first.with_name(f"{'.'.join(parts)}.cvtex.yaml")
+    return target

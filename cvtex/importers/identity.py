@@ -1,0 +1,192 @@
+"""When an imported entry is one the profile has already, whatever language or spelling it is
+written in: a work by its DOI or its title, a position by its organization and start, a
+degree by its institution and start. :mod:`.into` adds what is not there; an import run
+again finds everything there, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from ..profile import model
+from ..profile.model import YearMonth
+
+_NOT_WORD = re.compile(r"[\W_]+")
+_DOI = re.compile(r"(10\.\d{4,9}/\S+)", re.IGNORECASE)
+
+
+def folded(text: str) -> str:
+    """A text as two spellings of one name compare: case, width, accents and punctuation
+    aside ("M.I.T." is not "MIT", but "Tsinghua University" is "tsinghua  university,")."""
+    text = unicodedata.normalize("NFKD", text.casefold())
+    text = "".join(char for char in text if not unicodedata.combining(char))
+    return _NOT_WORD.sub(" ", text).strip()
+
+
+def spellings(value: model.Text | None) -> set[str]:
+    """Every language's text of a field, folded."""
+    if value is None:
+        return set()
+    if isinstance(value, model.Same):
+        return {folded(value.same)} - {""}
+    if isinstance(value, str):
+        return {folded(value)} - {""}
+    return {folded(text) for text in value.values() if text} - {""}
+
+
+def _month(date: YearMonth | None) -> tuple[int, int | None] | None:
+    return (date.year, date.month) if date is not None else None
+
+
+def _starts_agree(a: YearMonth | None, b: YearMonth | None) -> bool:
+    """Two starts of one thing: equal where both are written (2019-03 is 2019-03-15, and a
+    year alone is any month of it); a missing start agrees with any."""
+    if a is None or b is None:
+        return True
+    if a.month is None or b.month is None:
+        return a.year == b.year
+    return (a.year, a.month) == (b.year, b.month)
+
+
+def doi_of(links: Iterable[model.Link]) -> str | None:
+    for link in links:
+        if match := _DOI.search(link.url):
+            return match[1].rstrip(".").casefold()
+    return None
+
+
+def _same_publication(a: model.Publication, b: model.Publication) -> bool:
+    doi_a, doi_b = doi_of(a.links), doi_of(b.links)
+    if doi_a and doi_b:
+        return doi_a == doi_b
+    return bool(spellings(a.title) & spellings(b.title))
+
+
+def _same_position(a: model.Experience, b: model.Experience) -> bool:
+    """An organization and a start; a profile may write the organization as the title (a
+    project's heading) or the team, so any of those meets the other's organization."""
+    if not _starts_agree(a.start or a.date, b.start or b.date):
+        return False
+    names_a = spellings(a.organization) or spellings(a.title)
+    names_b = spellings(b.organization) or spellings(b.title)
+    every_a = spellings(a.organization) | spellings(a.title) | spellings(a.team)
+    every_b = spellings(b.organization) | spellings(b.title) | spellings(b.team)
+    if not (names_a & every_b or names_b & every_a):
+        return False
+    if a.start is None and b.start is None and a.date is None and b.date is None:
+        return bool(spellings(a.title) & spellings(b.title))  # no dates: the title too
+    return True
+
+
+def _same_degree(a: model.Education, b: model.Education) -> bool:
+    if not spellings(a.institution) & spellings(b.institution):
+        return False
+    if a.start is None and b.start is None:
+        return _agree(spellings(a.degree), spellings(b.degree))
+    return _starts_agree(a.start, b.start)
+
+
+def _agree(a: set[str], b: set[str]) -> bool:
+    return not a or not b or bool(a & b)
+
+
+def _by(*fields: str) -> Callable[[Any, Any], bool]:
+    """Two entries are one when every field given has a spelling in common (or a date in
+    common), a field missing on either side agreeing with anything."""
+
+    def same(a: Any, b: Any) -> bool:
+        for name in fields:
+            x, y = getattr(a, name), getattr(b, name)
+            if name in ("start", "date"):
+                if not _starts_agree(x, y):
+                    return False
+            elif name == "years":
+                if x and y and not set(x) & set(y):
+                    return False
+            elif not _agree(spellings(x), spellings(y)):
+                return False
+        return True
+
+    return same
+
+
+def _same_patent(a: model.Patent, b: model.Patent) -> bool:
+    if a.number and b.number:
+        return folded(a.number) == folded(b.number)
+    return bool(spellings(a.title) & spellings(b.title))
+
+
+def _same_skills(a: model.SkillGroup, b: model.SkillGroup) -> bool:
+    return bool(spellings(a.category) & spellings(b.category))
+
+
+def _named(field: str) -> Callable[[Any, Any], bool]:
+    """One required text that names the entry: it must be there on both sides."""
+
+    def same(a: Any, b: Any) -> bool:
+        return bool(spellings(getattr(a, field)) & spellings(getattr(b, field)))
+
+    return same
+
+
+# A pool of the profile -> when two of its entries are one.
+SAME: dict[str, Callable[[Any, Any], bool]] = {
+    "education": _same_degree,
+    "experience": _same_position,
+    "volunteer": _same_position,
+    "publications": _same_publication,
+    "patents": _same_patent,
+    "awards": _named("name"),
+    "certificates": lambda a, b: _named("name")(a, b) and _by("issuer")(a, b),
+    "teaching": lambda a, b: _named("course")(a, b) and _by("start", "institution")(a, b),
+    "service": lambda a, b: _named("text")(a, b) and _by("start", "years")(a, b),
+    "talks": lambda a, b: _named("title")(a, b) and _by("date", "event")(a, b),
+    "skills": _same_skills,
+    "spoken_languages": _named("language"),
+    "references": _named("name"),
+    "others": lambda a, b: _named("text")(a, b) and _by("start", "date")(a, b),
+}
+
+
+def same_contact(a: model.Contact, b: model.Contact) -> bool:
+    if a.type != b.type:
+        return False
+    urls = {folded(url) for url in (a.url, b.url) if url}
+    return bool(spellings(a.value) & spellings(b.value)) or (len(urls) == 1 and bool(a.url))
+
+
+def found_in(entry: Any, pool: str, entries: Iterable[Any]) -> Any | None:
+    """The entry of ``entries`` that ``entry`` is, or None."""
+    same = SAME[pool]
+    return next((other for other in entries if same(entry, other)), None)
+
+
+def described(entry: Any) -> str:
+    """An entry in a few words, for the lines that say what was added or found."""
+    parts = []
+    for name in ("title", "name", "institution", "course", "text", "category", "language"):
+        if (value := getattr(entry, name, None)) is not None:
+            parts.append(next(_texts(value), ""))
+            break
+    for name in ("organization", "degree", "issuer", "venue", "event"):
+        if (value := getattr(entry, name, None)) is not None:
+            parts.append(next(_texts(value), ""))
+    start = getattr(entry, "start", None) or getattr(entry, "date", None)
+    if start is not None:
+        parts.append(str(start.year) + (f"-{start.month:02d}" if start.month else ""))
+    elif year := getattr(entry, "year", None):
+        parts.append(str(year))
+    text = ", ".join(part for part in parts if part)
+    return text if len(text) <= 90 else text[:87] + "..."
+
+
+def _texts(value: model.Text) -> Iterator[str]:
+    if isinstance(value, model.Same):
+        yield value.same
+    elif isinstance(value, str):
+        yield value
+    else:
+        yield from (text for text in value.values() if text)

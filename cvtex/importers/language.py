@@ -1,0 +1,47 @@
+"""The language of an imported file's text, told from its script when the file does not say.
+
+Kana is Japanese (Japanese writes Han with kana, Chinese never does), Hangul Korean, Han
+without either Chinese, anything else English: the languages cvtex has catalogs for. A
+CV in English with a Chinese name or a few Chinese words stays English: CJK letters must
+be a fifth of the letters at least.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from ..language.scripts import writing_system
+from .reader import T
+
+_CJK_SHARE = 0.2  # of all letters, for the text to be taken for Chinese, Japanese or Korean
+_KANA_SHARE = 0.05  # of the CJK letters: a Japanese text's kana (particles, endings)
+
+
+def language_of_text(data: Any) -> str:
+    """ja, ko, zh or en, from the letters of every text (:class:`T`) in ``data``."""
+    counts: Counter[str] = Counter()
+    for text in texts_in(data):
+        counts.update(writing_system(char) or "" for char in text if char.isalpha())
+    letters = sum(counts.values())
+    kana = counts["Hiragana"] + counts["Katakana"]
+    cjk = counts["Han"] + kana + counts["Hangul"]
+    if not letters or cjk < _CJK_SHARE * letters:
+        return "en"
+    if counts["Hangul"] > kana and counts["Hangul"] >= counts["Han"] * 0.5:
+        return "ko"
+    if kana >= _KANA_SHARE * cjk:
+        return "ja"
+    return "zh"
+
+
+def texts_in(value: Any) -> Iterator[str]:
+    if isinstance(value, T):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from texts_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from texts_in(item)
