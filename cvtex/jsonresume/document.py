@@ -231,7 +231,7 @@ def read_resume(file: str, text: str, today: dt.date | None = None) -> ReadResum
         raise InputError(
             f"{file}: not a JSON Resume file: it has no basics (the section with the name); "
             f"its keys are {keys or 'none'}",
-            "cvtex import reads JSON Resume (https://jsonresume.org/schema) and RenderCV files",
+            "a JSON Resume file's basics holds the name (https://jsonresume.org/schema)",
         )
     read = ReadResume(file, None, Resume(), line=_lines(file, text))
     refuse_texts_per_language(data, file, read.line)

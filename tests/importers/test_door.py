@@ -1,0 +1,133 @@
+"""`cvtex import`'s one door: a file, a folder or a .zip, its kind told from its content and
+its language from its text; several sources make one profile."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+
+import pytest
+import yaml
+
+from cvtex.errors import InputError
+from cvtex.importers import import_sources
+from cvtex.importers.language import language_of_text
+from cvtex.importers.reader import T
+
+from ..conftest import ROOT
+
+SAMPLE = ROOT / "tests" / "data" / "jsonresume" / "sample.resume.json"
+BIB = """\
+@article{lin2023, title={Gradient Routing}, author={Lin, Mei and Zhao, Gang},
+  journal={IEEE/ACM Transactions on Networking}, year={2023}, doi={10.1109/TNET.2023.1}}
+"""
+
+
+def _texts(*texts: str) -> list[T]:
+    return [T(text) for text in texts]
+
+
+@pytest.mark.parametrize(
+    ("texts", "language"),
+    [
+        (_texts("ソフトウェアエンジニア", "東京大学", "情報理工学系研究科"), "ja"),
+        (_texts("소프트웨어 엔지니어", "서울대학교", "컴퓨터공학부"), "ko"),
+        (_texts("软件工程师", "清华大学", "计算机科学与技术"), "zh"),
+        (_texts("軟體工程師", "國立臺灣大學"), "zh"),
+        (_texts("Software engineer", "Stanford University", "Mei Lin (林梅)"), "en"),
+        (_texts("Ingeniero de software", "Universidad de Chile"), "en"),
+        ([], "en"),
+    ],
+)
+def test_the_language_is_told_from_the_script(texts, language):
+    assert language_of_text({"texts": texts}) == language
+
+
+def test_a_japanese_json_resume_is_read_as_japanese(tmp_path):
+    resume = {
+        "basics": {"name": "山田 太郎", "label": "ソフトウェアエンジニア"},
+        "work": [{"name": "株式会社サンプル", "position": "エンジニア", "startDate": "2019-04"}],
+    }
+    source = tmp_path / "resume.json"
+    source.write_text(json.dumps(resume, ensure_ascii=False), encoding="utf-8")
+    from cvtex.importers.jsonresume import READER
+    from cvtex.importers.reader import Context
+    from cvtex.importers.source import open_source
+
+    read = READER.read(open_source(source), Context(__import__("datetime").date(2026, 1, 1)))
+    assert read.language is None  # the file does not say: the door tells it from the text
+    assert language_of_text(read.data) == "ja"
+
+
+def test_a_zip_of_a_resume_and_a_bib_is_one_profile(tmp_path):
+    archive = tmp_path / "export.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.write(SAMPLE, "mine/resume.json")
+        zipped.writestr("mine/refs.bib", BIB)
+        zipped.writestr("mine/notes.txt", "not a CV")
+        zipped.writestr("mine/photo.yaml", "just: [a, list]\n")
+    imported = import_sources([archive], today=__import__("datetime").date(2026, 1, 1))
+    assert imported.profile == tmp_path / "export.yaml"
+    data = yaml.safe_load(imported.profile.read_text(encoding="utf-8"))
+    assert data["name"] == "Richard Hendriks"
+    titles = [publication["title"] for publication in data["publications"]]
+    assert "Gradient Routing" in titles and "Video compression for 3d media" in titles
+    assert imported.kinds == ["JSON Resume", "BibTeX"]
+    assert any("photo.yaml: not a kind of file cvtex imports: skipped" in n for n in imported.notes)
+
+
+def test_a_folder_is_read_like_an_archive(tmp_path):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "resume.json").write_bytes(SAMPLE.read_bytes())
+    (folder / "refs.bib").write_text(BIB, encoding="utf-8")
+    imported = import_sources([folder])
+    assert imported.profile == tmp_path / "mine.yaml"
+    assert "Gradient Routing" in imported.profile.read_text(encoding="utf-8")
+
+
+def test_a_bib_alone_has_no_name_and_says_where_it_goes(tmp_path):
+    bib = tmp_path / "refs.bib"
+    bib.write_text(BIB, encoding="utf-8")
+    with pytest.raises(InputError, match="gives a name") as caught:
+        import_sources([bib])
+    assert "--into" in str(caught.value)
+    profile = tmp_path / "cv.yaml"
+    profile.write_text("name: Mei Lin\nlanguages: [en]\n", encoding="utf-8")
+    imported = import_sources([bib], into=profile)
+    assert imported.added == [
+        "publications: Gradient Routing, IEEE/ACM Transactions on Networking, 2023"
+    ]
+    assert "https://doi.org/10.1109/TNET.2023.1" in profile.read_text(encoding="utf-8")
+
+
+def test_bibtex_entries_sharing_a_key_are_all_kept_unless_the_same_work(tmp_path):
+    bib = tmp_path / "works.bib"
+    bib.write_text(
+        "@article{Sumi2024, title={One work}, year={2024}}\n"
+        "@article{Sumi2024, title={Another work}, year={2024}}\n"
+        "@article{Sumi2024, title={One Work}, year={2024}}\n"
+        "@article{Sumi2024, title={A third work}, year={2024}}\n",
+        encoding="utf-8",
+    )
+    profile = tmp_path / "cv.yaml"
+    profile.write_text("name: Mei Lin\nlanguages: [en]\n", encoding="utf-8")
+    imported = import_sources([bib], into=profile)
+    assert [line.split(", ")[0] for line in imported.added] == [
+        "publications: One work",
+        "publications: Another work",
+        "publications: A third work",
+    ]
+    assert sum("another work: kept" in note for note in imported.notes) == 2
+    assert sum("the same work as line 1, read once" in note for note in imported.notes) == 1
+
+
+def test_a_source_of_no_known_kind_names_the_kinds(tmp_path):
+    other = tmp_path / "cv.txt"
+    other.write_text("Mei Lin\nEngineer\n", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        import_sources([other])
+    assert "not a kind of file cvtex imports" in caught.value.message
+    assert "JSON Resume" in caught.value.hint and "BibTeX" in caught.value.hint
+    with pytest.raises(InputError, match="no such file or folder"):
+        import_sources([tmp_path / "missing.json"])
