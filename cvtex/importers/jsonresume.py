@@ -1,12 +1,14 @@
-"""A JSON Resume file (https://jsonresume.org/schema), read as people write it
-(cvtex/jsonresume/document.py and tidy.py), as profile data (convert.py)."""
+"""A JSON Resume file (https://jsonresume.org/schema), in JSON or in YAML, read as people
+write it (cvtex/jsonresume/document.py and tidy.py), as profile data (convert.py)."""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from ..errors import CvtexError
+from ..profile.source import load_yaml
 from .language import language_of_text
 from .reader import Context, Read, Reader, T
 from .source import Source
@@ -18,18 +20,23 @@ _KEYS = {"basics", "work", "education", "skills", "projects", "volunteer", "awar
 _FRESH = {"info", "contact", "employment", "service", "recognition", "writing", "affiliation"}
 
 
-def parsed_json(source: Source) -> Any:
-    """The file's JSON, or None when it is not JSON."""
-    if not source.is_file or source.suffix not in (".json", ""):
+def parsed(source: Source) -> Any:
+    """The file's data: JSON, or YAML (a JSON Resume kept as resume.yaml); None when it
+    is neither."""
+    if not source.is_file or source.suffix not in (".json", ".yaml", ".yml", ""):
         return None
     try:
+        if source.suffix in (".yaml", ".yml"):
+            if re.search(r"^cv\s*:", source.head(), re.MULTILINE):
+                return None  # RenderCV's
+            return load_yaml(source.path, source.text())[0]
         return json.loads(source.text())
-    except (ValueError, CvtexError):  # not JSON, or not text: the door says what it is
+    except (ValueError, CvtexError):  # not JSON or YAML, or not text: the door says what
         return None
 
 
 def recognizes(source: Source) -> bool:
-    data = parsed_json(source)
+    data = parsed(source)
     if not isinstance(data, dict):
         return False
     meta = data.get("meta")

@@ -218,7 +218,10 @@ class ReadResume:
 def read_resume(file: str, text: str, today: dt.date | None = None) -> ReadResume:
     """A JSON Resume document's text, read as people write it (see tidy.py)."""
     try:
-        data = json.loads(text)
+        if Path(file).suffix.lower() in (".yaml", ".yml"):
+            data = load_yaml(Path(file), text)[0]  # a resume.yaml: the same fields
+        else:
+            data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(
             f"{file}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}",

@@ -72,6 +72,9 @@ class Tidier:
             if isinstance(value, int) and 1000 <= value <= 9999:
                 entry[key] = str(value)
                 continue
+            if isinstance(value, dt.date):  # a resume.yaml's unquoted 2024-09-01
+                entry[key] = value.isoformat()[:10]
+                continue
             if not isinstance(value, str):
                 continue
             date = read_date(value, self.today)
