@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from typing import Any
 
 from ..profile import model
@@ -18,6 +19,7 @@ _NOT_WORD = re.compile(r"[\W_]+")
 _DOI = re.compile(r"(10\.\d{4,9}/\S+)", re.IGNORECASE)
 
 
+@cache
 def folded(text: str) -> str:
     """A text as two spellings of one name compare: case, width, accents and punctuation
     aside ("M.I.T." is not "MIT", but "Tsinghua University" is "tsinghua  university,")."""
@@ -154,14 +156,75 @@ SAME: dict[str, Callable[[Any, Any], bool]] = {
 def same_contact(a: model.Contact, b: model.Contact) -> bool:
     if a.type != b.type:
         return False
-    urls = {folded(url) for url in (a.url, b.url) if url}
-    return bool(spellings(a.value) & spellings(b.value)) or (len(urls) == 1 and bool(a.url))
+    if a.url and b.url and folded(a.url) == folded(b.url):
+        return True
+    return bool(spellings(a.value) & spellings(b.value))
 
 
-def found_in(entry: Any, pool: str, entries: Iterable[Any]) -> Any | None:
-    """The entry of ``entries`` that ``entry`` is, or None."""
-    same = SAME[pool]
-    return next((other for other in entries if same(entry, other)), None)
+def _fields(*names: str) -> Callable[[Any], set[str]]:
+    return lambda entry: set().union(*(spellings(getattr(entry, name)) for name in names))
+
+
+def _numbered(prefix: str, field: str, *names: str) -> Callable[[Any], set[str]]:
+    def keys(entry: Any) -> set[str]:
+        number = getattr(entry, field)
+        return _fields(*names)(entry) | ({f"{prefix}:{folded(number)}"} if number else set())
+
+    return keys
+
+
+def _work_keys(entry: model.Publication) -> set[str]:
+    doi = doi_of(entry.links)
+    return spellings(entry.title) | ({f"doi:{doi}"} if doi else set())
+
+
+# A pool -> the spellings of an entry of which another must share one to be the same (a
+# work's DOI or title, a position's organization, title or team, ...): the keys by which
+# an entry's candidates are found among thousands, before SAME compares them.
+KEYS: dict[str, Callable[[Any], set[str]]] = {
+    "education": _fields("institution"),
+    "experience": _fields("organization", "title", "team"),
+    "volunteer": _fields("organization", "title", "team"),
+    "publications": _work_keys,
+    "patents": _numbered("number", "number", "title"),
+    "awards": _fields("name"),
+    "certificates": _fields("name"),
+    "teaching": _fields("course"),
+    "service": _fields("text"),
+    "talks": _fields("title"),
+    "skills": _fields("category"),
+    "spoken_languages": _fields("language"),
+    "references": _fields("name"),
+    "others": _fields("text"),
+}
+
+
+class Index:
+    """A pool's entries by their keys: which of them an entry is, found without comparing
+    it with every one (an ORCID record of 2,000 works into a profile of 2,000)."""
+
+    def __init__(self, pool: str, entries: Iterable[Any] = ()) -> None:
+        self.same = SAME[pool]
+        self.keys = KEYS[pool]
+        self.by_key: dict[str, list[tuple[int, Any]]] = {}
+        self.count = 0
+        for entry in entries:
+            self.add(entry)
+
+    def add(self, entry: Any) -> None:
+        for key in self.keys(entry):
+            self.by_key.setdefault(key, []).append((self.count, entry))
+        self.count += 1
+
+    def find(self, entry: Any) -> Any | None:
+        """The first entry added that ``entry`` is, or None."""
+        candidates = {
+            order: other for key in self.keys(entry) for order, other in self.by_key.get(key, ())
+        }
+        for order in sorted(candidates):
+            if self.same(entry, candidates[order]):
+                return candidates[order]
+        return None
 
 
 def described(entry: Any) -> str:

@@ -17,7 +17,7 @@ from ..profile import model
 from ..profile.edit import editable, replace_keeping_copies
 from ..profile.load import load_profile
 from ..profile.model import POOLS, Profile
-from .identity import described, found_in, same_contact
+from .identity import Index, described, same_contact
 from .reader import Note, Read, T, TextMap
 from .write import placed, yaml_text
 
@@ -61,7 +61,7 @@ class Known:
     """What a profile holds, as the merge compares: it grows with each source's additions,
     so that the next source (or the same entry twice) finds them there."""
 
-    pools: dict[str, list[Any]]
+    pools: dict[str, Index]
     contacts: list[model.Contact]
     owner_names: set[str]
     header: set[str]
@@ -69,7 +69,7 @@ class Known:
     @classmethod
     def of(cls, profile: Profile) -> Known:
         return cls(
-            {pool: list(getattr(profile, pool)) for pool in POOLS.values()},
+            {pool: Index(pool, getattr(profile, pool)) for pool in POOLS.values()},
             list(profile.contacts),
             {name.casefold() for name in profile.owner_names},
             {key for key in _HEADER if getattr(profile, key) is not None},
@@ -83,13 +83,13 @@ def additions(known: Known, imported: Profile, data: dict[str, Any]) -> Addition
     for pool in POOLS.values():
         have = known.pools[pool]
         for index, entry in enumerate(getattr(imported, pool)):
-            other = found_in(entry, pool, have)
+            other = have.find(entry)
             if other is not None:
                 found.found.append(f"{pool}: {described(other)}")
                 continue
             found.entries.setdefault(pool, []).append(data[pool][index])
             found.added.append(f"{pool}: {described(entry)}")
-            have.append(entry)
+            have.add(entry)
     for key in _HEADER:
         if key not in known.header and getattr(imported, key) is not None:
             found.header[key] = data[key]
@@ -148,9 +148,8 @@ def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
     loaded = load_profile(profile_file)
     languages = list(loaded.profile.languages)
     known = Known.of(loaded.profile)
-    document = editable(profile_file.read_text(encoding="utf-8"))
     result = Merged(None, [], [], [])
-    added_pools: list[str] = []
+    founds: list[Additions] = []
     for read, language in reads:
         data = texts_under(read.data, language, languages)
         for key in ("languages", "sections", "layout", "design", "theme", "updated"):
@@ -172,8 +171,8 @@ def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
         result.found.extend(found.found)
         result.notes.extend(read.notes)
         if found:
-            _add_to_document(document.document, found, document)
-            added_pools.extend(pool for pool in found.entries if pool not in added_pools)
+            founds.append(found)
+    added_pools = list(dict.fromkeys(pool for found in founds for pool in found.entries))
     for pool in unshown(loaded.profile, added_pools):
         result.notes.append(
             Note(
@@ -183,8 +182,12 @@ def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
                 f"{pool} to layout: (and to sections:, if the profile lists its sections)",
             )
         )
-    if not result.added:
-        return result
+    if not founds:
+        return result  # nothing to add: the file is not even loaded for editing
+    # Loaded for editing only now: ruamel.yaml's round trip costs seconds on a long profile.
+    document = editable(profile_file.read_text(encoding="utf-8"))
+    for found in founds:
+        _add_to_document(document.document, found, document)
     text = document.dump_text()
     written = replace_keeping_copies(
         {profile_file: text}, lambda: load_profile(profile_file), "the imported file"
