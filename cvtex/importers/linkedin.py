@@ -590,8 +590,8 @@ class _Converter:
                 self.note(
                     record,
                     "address",
-                    "not imported: a CV shows one address: the primary one, "
-                    f"on line {chosen.line if chosen else 0}",
+                    "not imported: a CV shows one address: the one on line "
+                    f"{chosen.line if chosen else 0} (the primary, else a confirmed one)",
                 )
         return [{"type": "email", "value": chosen.text("address")}] if chosen else []
 
