@@ -462,7 +462,8 @@ def _name(profile: _Record) -> str:
 # A description's pieces. LinkedIn keeps no line breaks: a break reaches the export as two
 # spaces (or a tab), a bullet as one of these characters, or a dash or tab starting a line.
 _BULLETS = "•●▪◦‣➢►■◆❖➤✓✔"
-_BULLET_MARK = re.compile(rf"\s*[{_BULLETS}]\s*|\s*[-–*]?\t+\s*")
+_BULLET_MARK = re.compile(rf"[{_BULLETS}]|[-–*]?\t+")
+_PLAIN = re.compile(rf"[{_BULLETS}\t\n\r]|\s\s|\s[-–]\s|^[-–*+]\s")
 _BREAK = re.compile(r"\n|(?<=[.!?:;)\]\"”])\s{2,}|\s{2,}(?=[-–—*+]\s)")
 _LINE_BULLET = re.compile(r"^[-–—*+]\s+")
 # A dash after the end of a sentence starts an item ("... standards. - Software ..."): the
@@ -475,6 +476,8 @@ _START = "\x00"
 
 def pieces(text: str) -> list[tuple[bool, str]]:
     """A description as its paragraphs and bullets, in order: (is_bullet, text)."""
+    if not _PLAIN.search(text):  # one paragraph, as most are
+        return [(False, " ".join(text.split()))] if text.strip() else []
     text = _BULLET_MARK.sub(_START, text.replace("\r\n", "\n").replace("\r", "\n"))
     text = _SENTENCE_DASH.sub(_START, text)
     found: list[tuple[bool, str]] = []
