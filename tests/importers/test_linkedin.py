@@ -25,7 +25,9 @@ from cvtex.errors import InputError
 from cvtex.importers import import_sources
 from cvtex.importers.into import place_of
 from cvtex.importers.linkedin import FILES, described, paragraphs
+from cvtex.importers.reader import T
 from cvtex.importers.source import Source
+from cvtex.importers.write import yaml_text
 
 from ..building import build
 from ..conftest import ROOT, normalized, pdf_text
@@ -435,6 +437,13 @@ def test_the_imported_export_builds_and_shows_every_employer_title_and_school(
     wanted += ["Test Scores", "TOEFL iBT", "Courses", "Distributed Systems", "Memberships"]
     missing = [item for item in wanted if item and normalized(item) not in text]
     assert not missing, missing
+
+
+def test_emoji_and_cjk_are_written_as_themselves():
+    # The fast emitter escapes characters beyond the BMP: such a profile takes the other.
+    text = yaml_text({"headline": T("🚀 IT Student"), "summary": T("第一段。\n\n🎓 B.Tech")})
+    assert "🚀 IT Student" in text and "🎓 B.Tech" in text and "第一段" in text
+    assert "\\U" not in text
 
 
 # Mutations of a real-shaped export, as spreadsheets, editors and damaged downloads make them.
