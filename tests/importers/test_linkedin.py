@@ -23,11 +23,13 @@ from hypothesis import strategies as st
 from cvtex.cli.main import main
 from cvtex.errors import InputError
 from cvtex.importers import import_sources
+from cvtex.importers.identity import found_in
 from cvtex.importers.into import place_of
 from cvtex.importers.linkedin import FILES, described, paragraphs
 from cvtex.importers.reader import T
 from cvtex.importers.source import Source
 from cvtex.importers.write import yaml_text
+from cvtex.profile.model import Certificate
 
 from ..building import build
 from ..conftest import ROOT, normalized, pdf_text
@@ -420,6 +422,19 @@ def test_an_added_entry_stays_among_the_entries_of_its_section():
     assert place_of(entries, {"title": "c", "start": "2022", "tags": ["experience"]}) == 0
     assert place_of(entries, {"title": "d", "start": "2024", "tags": ["projects"]}) == 1
     assert place_of(entries, {"title": "e", "start": "2020", "tags": ["talks"]}) == 2
+
+
+def test_a_certificate_given_again_in_another_year_is_another_one():
+    def cert(number: str | None, date: str) -> Certificate:
+        return Certificate(
+            name="Weekly Coding Challenge", issuer="CodeCamp Academy", number=number, date=date
+        )
+
+    have = [cert("WCC-2023-0042", "2023")]
+    assert found_in(cert("WCC-2023-0042", "2023"), "certificates", have) is not None
+    assert found_in(cert("WCC-2022-0917", "2022"), "certificates", have) is None
+    assert found_in(cert(None, "2022"), "certificates", have) is None
+    assert found_in(cert(None, "2023-05"), "certificates", have) is not None
 
 
 def test_the_imported_export_builds_and_shows_every_employer_title_and_school(
