@@ -15,6 +15,7 @@ bullets its bullets. Every value not placed is named with its file, line and col
 from __future__ import annotations
 
 import datetime as dt
+import html
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -255,8 +256,10 @@ def read(source: Source, context: Context) -> Read:
     export = _Export(source, context.today)
     tables = export.tables()
     if not tables:
+        why = "; ".join(str(note) for note in export.notes if "not opened" not in note.what)
         raise InputError(
-            f"{source.where()}: none of LinkedIn's profile files could be read",
+            f"{source.where()}: none of LinkedIn's profile files could be read"
+            + (f" ({why})" if why else ""),
             "point cvtex import at the export's .zip or its unpacked folder",
         )
     data, notes = _convert(tables, context, load_catalog("en"), export.owner)
@@ -395,44 +398,50 @@ class _Export:
                 )
             return None
         headers = {name: table.columns[key] for key, name in reversed(taken.items())}
-        records = [
-            self._record(row, where, spec, table.columns, taken, headers) for row in table.rows
-        ]
+        columns = _Columns(
+            table.columns,
+            taken,
+            headers,
+            {column_key(name): why for name, why in spec.left_out.items()},
+            {column_key(name) for name in spec.quiet},
+        )
+        records = [self._record(row, where, columns) for row in table.rows]
         if kind == "profile" and records:
             self.owner = _name(records[0])
         return _Table(kind, where, records)
 
-    def _record(
-        self,
-        row: Row,
-        where: str,
-        spec: File,
-        columns: dict[str, str],
-        taken: dict[str, str],
-        headers: dict[str, str],
-    ) -> _Record:
+    def _record(self, row: Row, where: str, columns: _Columns) -> _Record:
         at = f"{where}:{row.line}"
         values: dict[str, str] = {}
-        left_out = {column_key(name): why for name, why in spec.left_out.items()}
-        quiet = {column_key(name) for name in spec.quiet}
         for key, value in row.cells.items():
             value = unescaped(value).strip()
-            if not value or key in quiet:
+            if not value or key in columns.quiet:
                 continue
-            name = taken.get(key)
+            name = columns.taken.get(key)
             if name is not None and name not in values:
                 values[name] = value
             elif name is not None:  # two headers of one column (Start Date, Started On)
                 if " ".join(value.split()) != " ".join(values[name].split()):
-                    self.notes.append(Note(at, columns[key], "not imported: given twice"))
+                    self.notes.append(Note(at, columns.written[key], "not imported: given twice"))
             else:
-                why = left_out.get(key, "not imported: cvtex has no place for this column")
-                self.notes.append(Note(at, columns[key], why))
+                why = columns.left_out.get(key, "not imported: cvtex has no place for this column")
+                self.notes.append(Note(at, columns.written[key], why))
         for value in row.beyond:
             self.notes.append(
                 Note(at, "", f"not imported: {_short(value)!r} is under no column's name")
             )
-        return _Record(at, row.line, values, headers)
+        return _Record(at, row.line, values, columns.headers)
+
+
+@dataclass(frozen=True)
+class _Columns:
+    """A file's header as the reader takes it."""
+
+    written: dict[str, str]  # column key -> the column as the header writes it
+    taken: dict[str, str]  # column key -> the reader's name of its value
+    headers: dict[str, str]  # the reader's name -> the column as written
+    left_out: dict[str, str]  # column key -> why its values are not imported
+    quiet: set[str]  # column keys of the export's bookkeeping
 
 
 _ENTITY = re.compile(r"&(#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
@@ -441,8 +450,6 @@ _ENTITY = re.compile(r"&(#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31
 def unescaped(text: str) -> str:
     """HTML's character references as the characters they stand for (``R&amp;D``); an
     ampersand in text (``AT&T``) stays."""
-    import html
-
     return _ENTITY.sub(lambda match: html.unescape(match[0]), text) if "&" in text else text
 
 
@@ -464,12 +471,13 @@ def _name(profile: _Record) -> str:
 _BULLETS = "•●▪◦‣➢►■◆❖➤✓✔"
 _BULLET_MARK = re.compile(rf"[{_BULLETS}]|[-–*]?\t+")
 _PLAIN = re.compile(rf"[{_BULLETS}\t\n\r]|\s\s|\s[-–]\s|^[-–*+]\s")
-_BREAK = re.compile(r"\n|(?<=[.!?:;)\]\"”])\s{2,}|\s{2,}(?=[-–—*+]\s)")
+_ENDS = ".!?:;。！？：；"  # what ends a sentence or a heading, in Latin and CJK text
+_BREAK = re.compile(rf"\n|(?<=[{_ENDS})\]\"”）])\s{{2,}}|\s{{2,}}(?=[-–—*+]\s)")
 _LINE_BULLET = re.compile(r"^[-–—*+]\s+")
 # A dash after the end of a sentence starts an item ("... standards. - Software ..."): the
 # line break before it reached the export as one space. In a list of dashes, so does a dash
 # before a capital.
-_SENTENCE_DASH = re.compile(r"(?<=[.!?;:])\s+[-–]\s+(?=\w)")
+_SENTENCE_DASH = re.compile(rf"(?<=[{_ENDS}])\s+[-–]\s+(?=\w)")
 _DASH_ITEM = re.compile(r"\s+[-–]\s+(?=[A-Z])")
 _START = "\x00"
 
@@ -536,7 +544,10 @@ class _Converter:
         contacts: list[dict[str, Any]] = []
         contacts += self.emails(list(records("emails")))
         contacts += self.phones(list(records("phones")))
-        profile = next(records("profile"), None)
+        profiles = list(records("profile"))
+        profile = profiles[0] if profiles else None
+        for other in profiles[1:]:
+            self.left_out(other, "a profile has one row: the first")
         if profile is not None:
             if self.owner:
                 data["name"] = T(self.owner)

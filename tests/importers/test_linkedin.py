@@ -334,6 +334,26 @@ def test_every_oddity_of_real_exports(tmp_path):
         assert any(note.startswith(start) for note in notes), f"no note {start!r} in {notes}"
 
 
+def test_a_chinese_export_is_a_chinese_profile_and_builds(tmp_path):
+    data, _ = imported(DATA / "export-zh", tmp_path)
+    assert data["languages"] == ["zh"]
+    assert data["name"] == "王小明"  # Last Name 王, First Name 小明: the family name first
+    assert data["summary"].rstrip() == (
+        "十年分布式存储经验，负责过日均万亿次请求的对象存储系统。\n\n目前在杭州带领存储内核团队。"
+    )
+    assert data["skills"][0]["category"] == "专业技能"  # the Chinese catalog's title
+    assert data["awards"][0]["name"] == "优秀员工，阿里云"  # joined as Chinese joins them
+    assert data["experience"][0]["start"] == "2020-03"  # 2020年3月
+    assert data["experience"][0]["bullets"] == [
+        "将元数据查询延迟降低百分之六十。",
+        "设计了跨地域复制方案。",
+    ]
+    [built] = build(tmp_path / "profile.yaml", "zh", tmp_path / "out")
+    text = normalized(pdf_text(built.pdf))
+    for item in ("王小明", "阿里云", "网易", "高级软件工程师", "浙江大学", "专业技能", "优秀员工"):
+        assert normalized(item) in text, item
+
+
 @pytest.mark.parametrize(
     ("text", "description", "bullets"),
     [
