@@ -474,7 +474,7 @@ _PLAIN = re.compile(rf"[{_BULLETS}\t\n\r]|\s\s|\s[-–]\s|^[-–*+]\s")
 _ENDS = ".!?:;。！？：；"  # what ends a sentence or a heading, in Latin and CJK text
 _BREAK = re.compile(rf"\n|(?<=[{_ENDS})\]\"”）])\s{{2,}}|\s{{2,}}(?=[-–—*+]\s)")
 _LINE_BULLET = re.compile(r"^[-–—*+]\s+")
-# A dash after the end of a sentence starts an item ("... standards. - Software ..."): the
+# A dash after the end of a sentence starts an item ("... on time. - Testing: ..."): the
 # line break before it reached the export as one space. In a list of dashes, so does a dash
 # before a capital.
 _SENTENCE_DASH = re.compile(rf"(?<=[{_ENDS}])\s+[-–]\s+(?=\w)")
