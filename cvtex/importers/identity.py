@@ -121,6 +121,14 @@ def _same_patent(a: model.Patent, b: model.Patent) -> bool:
     return bool(spellings(a.title) & spellings(b.title))
 
 
+def _same_certificate(a: model.Certificate, b: model.Certificate) -> bool:
+    """One issuer's certificate of one name, unless their numbers or dates differ: a
+    course platform gives a certificate of the same name every year."""
+    if a.number and b.number and folded(a.number) != folded(b.number):
+        return False
+    return _by("issuer")(a, b) and _starts_agree(a.start or a.date, b.start or b.date)
+
+
 def _same_skills(a: model.SkillGroup, b: model.SkillGroup) -> bool:
     return bool(spellings(a.category) & spellings(b.category))
 
@@ -142,7 +150,7 @@ SAME: dict[str, Callable[[Any, Any], bool]] = {
     "publications": _same_publication,
     "patents": _same_patent,
     "awards": _named("name"),
-    "certificates": lambda a, b: _named("name")(a, b) and _by("issuer")(a, b),
+    "certificates": lambda a, b: _named("name")(a, b) and _same_certificate(a, b),
     "teaching": lambda a, b: _named("course")(a, b) and _by("start", "institution")(a, b),
     "service": lambda a, b: _named("text")(a, b) and _by("start", "years")(a, b),
     "talks": lambda a, b: _named("title")(a, b) and _by("date", "event")(a, b),

@@ -111,7 +111,9 @@ def additions(known: Known, imported: Profile, data: dict[str, Any]) -> Addition
 def add_to_data(base: dict[str, Any], found: Additions) -> None:
     """Another source's additions to the data of a profile being made."""
     for pool, entries in found.entries.items():
-        base.setdefault(pool, []).extend(entries)
+        existing = base.setdefault(pool, [])
+        for entry in entries:
+            existing.insert(place_of(existing, entry), entry)
     base.update(found.header)
     if found.contacts:
         base.setdefault("contacts", []).extend(found.contacts)
@@ -217,9 +219,50 @@ def _node(value: Any, document: Any) -> Any:
 def _extend(root: Any, key: str, entries: list[Any], document: Any) -> None:
     nodes = _node(entries, document)
     if key in root and root[key] is not None:
-        root[key].extend(nodes)
+        for node in nodes:
+            root[key].insert(place_of(root[key], node), node)
     else:
         _insert(root, key, nodes)
+
+
+def place_of(entries: list[Any], new: Any) -> int:
+    """Where a new entry goes in a list: among the entries of its section (those with its
+    tags), where its date puts them, the latest first (or the earliest, when the list is
+    written so); after the last of them when it or they have no dates; else at the end.
+    A newer position from a newer export then heads the experience it joins."""
+    if not isinstance(new, dict):
+        return len(entries)
+    tags = set(new.get("tags") or [])
+    peers = [
+        (index, when)
+        for index, entry in enumerate(entries)
+        if isinstance(entry, dict) and set(entry.get("tags") or []) == tags
+        for when in [_when(entry)]
+    ]
+    if not peers:
+        return len(entries)
+    after_last = peers[-1][0] + 1
+    when = _when(new)
+    dated = [date for _, date in peers if date]
+    if not when or not dated:
+        return after_last
+    if dated != sorted(dated, reverse=True):  # oldest first, or in an order of its own
+        if dated == sorted(dated):
+            return (
+                next((i for i, date in reversed(peers) if date and date <= when), peers[0][0] - 1)
+                + 1
+            )
+        return after_last
+    return next((index for index, date in peers if date and date < when), after_last)
+
+
+def _when(entry: dict[str, Any]) -> str:
+    """An entry's date as text that sorts (2019 before 2019-03): its start, date or year."""
+    for key in ("start", "date", "year"):
+        value = entry.get(key)
+        if isinstance(value, (str, int)) or hasattr(value, "isoformat"):
+            return str(value)
+    return ""
 
 
 def _insert(root: Any, key: str, value: Any) -> None:
