@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from cvtex.cli.main import main
 from cvtex.errors import InputError
 from cvtex.importers import import_sources
-from cvtex.importers.identity import found_in
+from cvtex.importers.identity import Index
 from cvtex.importers.into import place_of
 from cvtex.importers.linkedin import FILES, described, paragraphs
 from cvtex.importers.reader import T
@@ -450,11 +450,11 @@ def test_a_certificate_given_again_in_another_year_is_another_one():
             name="Weekly Coding Challenge", issuer="CodeCamp Academy", number=number, date=date
         )
 
-    have = [cert("WCC-2023-0042", "2023")]
-    assert found_in(cert("WCC-2023-0042", "2023"), "certificates", have) is not None
-    assert found_in(cert("WCC-2022-0917", "2022"), "certificates", have) is None
-    assert found_in(cert(None, "2022"), "certificates", have) is None
-    assert found_in(cert(None, "2023-05"), "certificates", have) is not None
+    have = Index("certificates", [cert("WCC-2023-0042", "2023")])
+    assert have.find(cert("WCC-2023-0042", "2023")) is not None
+    assert have.find(cert("WCC-2022-0917", "2022")) is None
+    assert have.find(cert(None, "2022")) is None
+    assert have.find(cert(None, "2023-05")) is not None
 
 
 def test_the_imported_export_builds_and_shows_every_employer_title_and_school(
