@@ -28,10 +28,11 @@ _MEMBER_SUFFIXES = (".json", ".yaml", ".yml", ".xml", ".bib")
 
 def readers() -> list[Reader]:
     """Every reader, the most particular first (a LinkedIn export before a folder of
-    files; FRESH before JSON Resume, whose keys it shares)."""
-    from . import bibtex, jsonresume, rendercv
+    files; FRESH before JSON Resume, whose keys it shares; an ORCID record's JSON before
+    JSON Resume's)."""
+    from . import bibtex, jsonresume, orcid, rendercv
 
-    return [jsonresume.READER, rendercv.READER, bibtex.READER]
+    return [orcid.READER, jsonresume.READER, rendercv.READER, bibtex.READER]
 
 
 def kinds_read() -> str:
