@@ -18,8 +18,12 @@ from ..render.texescape import is_small_math
 _TAG = re.compile(r"</?([A-Za-z][\w:.-]*)(?:\s[^<>]*)?/?>")
 _SCRIPT = re.compile(r"<(sub|inf|sup)>([^<>]{1,40})</\1>", re.IGNORECASE)
 _ITALIC = re.compile(r"<(i|em)>([^<>*]+)</\1>", re.IGNORECASE)
-# An entity whose semicolon a database dropped (&quot, as ORCID's BibTeX export writes it).
-_BARE_ENTITY = re.compile(r"&(quot|amp|lt|gt|apos|nbsp)(?![\w;])", re.IGNORECASE)
+# An entity, and one of the few whose semicolon a database drops (&quot, as ORCID's BibTeX
+# export writes it); a bare & stays ("R&D", "AT&T").
+_ENTITY = re.compile(
+    r"&(?:#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});|&quot|&(?:amp|lt|gt|apos|nbsp)(?![\w;])",
+    re.IGNORECASE,
+)
 
 
 def title_text(text: str) -> str:
@@ -29,7 +33,9 @@ def title_text(text: str) -> str:
         text = _ITALIC.sub(lambda m: f"*{m[2].strip()}*" if m[2].strip() else "", text)
         text = _TAG.sub("", text)
     if "&" in text:
-        text = html.unescape(_BARE_ENTITY.sub(r"&\1;", text))
+        text = _ENTITY.sub(
+            lambda m: html.unescape(m[0] if m[0].endswith(";") else m[0] + ";"), text
+        )
     return " ".join(text.split())
 
 

@@ -27,6 +27,7 @@ from bibtexparser.model import (
 )
 
 from ..errors import InputError
+from .html import title_text
 from .journals import JOURNAL_MACROS
 from .latex import field_text, plain_text
 from .names import read_authors
@@ -234,8 +235,8 @@ def _publication(entry: Entry, abbreviate: bool, file: Path, read: Bibliography)
     publication: dict[str, Any] = {
         "bib": entry.key,
         "authors": [person.name for person in people],
-        "title": text("title"),
-        "venue": venue,
+        "title": title_text(title) if (title := text("title")) else None,
+        "venue": title_text(venue) if venue else None,
         "type": kind_of,
         "kind": kind,
     }

@@ -29,7 +29,7 @@ from ..errors import InputError
 from ..language.catalog import Catalog, available_languages, load_catalog
 from ..profile.source import Path_, format_path
 from .dates import from_epoch_millis, read_date
-from .identity import folded
+from .identity import Work, folded, same_work
 from .language import language_of_text
 from .reader import Context, Note, Read, Reader, T, TextMap
 from .source import Source
@@ -686,12 +686,19 @@ class _Reading:
             return
         kind = (_text(_first(node, "type", "work-type")) or "other").lower().replace("_", "-")
         links, doi = self.work_links(item)
-        plain = folded(str(title if not isinstance(title, dict) else next(iter(title.values()))))
-        if same := seen.double(doi, plain):
-            self.note(item, (), f"the same work ({same}) as one read before: read once")
-            return
         venue = _text(_first(node, "journal-title"))
         date = _date(_first(node, "publication-date"))
+        texts = title.values() if isinstance(title, dict) else [title]
+        work: Work = (
+            doi,
+            {folded(text) for text in texts if text} - {""},
+            int(date[:4]) if date else None,
+            {folded(venue)} - {""} if venue else set(),
+            _WORK_TYPES.get(kind, ("other",))[0] == "preprint",
+        )
+        if same := seen.double(work):
+            self.note(item, (), f"the same work ({same}) as one read before: read once")
+            return
         if _at(node, "publication-date") is not None and date is None:
             self.note(item, ("publication-date",), "not a date cvtex reads: left out")
         authors = self.contributors(item)
@@ -945,24 +952,25 @@ class _Reading:
 
 @dataclass
 class _Seen:
-    """The works read so far, by DOI and by title: a work listed twice (in two groups, which
-    ORCID kept apart for a DOI written in two cases) is one, as :mod:`.identity` says."""
+    """The works read so far: a work listed twice (in two groups, which ORCID kept apart
+    for a DOI written in two cases, or two sources' records of it) is one, as
+    :mod:`.identity` tells it."""
 
     dois: set[str] = field(default_factory=set)
-    titles: dict[str, set[str | None]] = field(default_factory=dict)
+    titles: dict[str, list[Work]] = field(default_factory=dict)
 
-    def double(self, doi: str | None, title: str) -> str | None:
-        """How this work is one read before (its DOI, its title), else None; else it is
+    def double(self, work: Work) -> str | None:
+        """How ``work`` is one read before (its DOI, its title), else None; else it is
         remembered."""
+        doi, titles = work[0], work[1]
         if doi and doi in self.dois:
             return f"DOI {doi}"
-        others = self.titles.get(title) if title else None
-        if others is not None and (doi is None or None in others):
+        if any(same_work(work, other) for title in titles for other in self.titles.get(title, [])):
             return "title"
         if doi:
             self.dois.add(doi)
-        if title:
-            self.titles.setdefault(title, set()).add(doi)
+        for title in titles:
+            self.titles.setdefault(title, []).append(work)
         return None
 
 
