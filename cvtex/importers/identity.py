@@ -30,6 +30,12 @@ def folded(text: str) -> str:
     return _NOT_WORD.sub(" ", text).strip()
 
 
+def title_keys(value: model.Text | None) -> set[str]:
+    """A title's spellings with no spaces at all: a database that drops a formula's
+    subscript writes "CO 2" where another writes "CO<inf>2</inf>"."""
+    return {spelling.replace(" ", "") for spelling in spellings(value)}
+
+
 def spellings(value: model.Text | None) -> set[str]:
     """Every language's text of a field, folded."""
     if value is None:
@@ -69,7 +75,7 @@ def _same_publication(a: model.Publication, b: model.Publication) -> bool:
 def _work(publication: model.Publication) -> Work:
     venues = spellings(publication.venue)
     preprint = publication.status == "preprint" or publication.type == "preprint"
-    return (doi_of(publication.links), spellings(publication.title), publication.year, venues,
+    return (doi_of(publication.links), title_keys(publication.title), publication.year, venues,
             preprint)  # fmt: skip
 
 

@@ -691,7 +691,7 @@ class _Reading:
         texts = title.values() if isinstance(title, dict) else [title]
         work: Work = (
             doi,
-            {folded(text) for text in texts if text} - {""},
+            {folded(text).replace(" ", "") for text in texts if text} - {""},
             int(date[:4]) if date else None,
             {folded(venue)} - {""} if venue else set(),
             _WORK_TYPES.get(kind, ("other",))[0] == "preprint",
