@@ -9,6 +9,9 @@ profile (:mod:`.into`).
 from __future__ import annotations
 
 import datetime as dt
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -53,6 +56,20 @@ class Imported:
     written: bool = True
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused while a source is read and written: a record of
+    thousands of works is millions of small objects, which the collector would walk again
+    and again (half the time of a large import); reading makes no cycles to collect."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def import_sources(
     paths: list[Path],
     out: Path | None = None,
@@ -63,6 +80,18 @@ def import_sources(
 ) -> Imported:
     """Read every source; write a new profile (``out``, else beside the first source) or
     add to the profile ``into``."""
+    with _collector_paused():
+        return _import(paths, out, into, force, languages, today)
+
+
+def _import(
+    paths: list[Path],
+    out: Path | None,
+    into: Path | None,
+    force: bool,
+    languages: str | None,
+    today: dt.date | None,
+) -> Imported:
     if out is not None and into is not None:
         raise InputError("give -o or --into, not both", "--into adds to a profile; -o writes one")
     today = today or dt.date.today()

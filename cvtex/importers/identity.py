@@ -214,6 +214,41 @@ def found_in(entry: Any, pool: str, entries: Iterable[Any]) -> Any | None:
     return next((other for other in entries if same(entry, other)), None)
 
 
+class Entries:
+    """The entries of one pool as the merge looks them up, again and again: publications
+    by their DOI and title (an ORCID record of 2,000 works into a profile that has them
+    compares each with a few, not with all); the other pools, short, one by one."""
+
+    def __init__(self, pool: str, entries: Iterable[Any] = ()) -> None:
+        self.pool = pool
+        self.all: list[Any] = []
+        self._works: list[Work] = []
+        self._by_key: dict[str, list[int]] = {}
+        for entry in entries:
+            self.add(entry)
+
+    def add(self, entry: Any) -> None:
+        self.all.append(entry)
+        if self.pool == "publications":
+            work = _work(entry)
+            self._works.append(work)
+            for key in _keys(work):
+                self._by_key.setdefault(key, []).append(len(self.all) - 1)
+
+    def find(self, entry: Any) -> Any | None:
+        """The entry here that ``entry`` is, or None."""
+        if self.pool != "publications":
+            return found_in(entry, self.pool, self.all)
+        work = _work(entry)
+        candidates = sorted({i for key in _keys(work) for i in self._by_key.get(key, [])})
+        return next((self.all[i] for i in candidates if same_work(work, self._works[i])), None)
+
+
+def _keys(work: Work) -> list[str]:
+    # A DOI or a title: two works that are one share one of them (see same_work).
+    return ([f"doi:{work[0]}"] if work[0] else []) + [f"title:{title}" for title in work[1]]
+
+
 def described(entry: Any) -> str:
     """An entry in a few words, for the lines that say what was added or found."""
     parts = []

@@ -17,7 +17,7 @@ from ..profile import model
 from ..profile.edit import editable, replace_keeping_copies
 from ..profile.load import load_profile
 from ..profile.model import POOLS, Profile
-from .identity import described, found_in, same_contact
+from .identity import Entries, described, same_contact
 from .reader import Note, Read, T, TextMap
 from .write import placed, pruned, yaml_text
 
@@ -61,7 +61,7 @@ class Known:
     """What a profile holds, as the merge compares: it grows with each source's additions,
     so that the next source (or the same entry twice) finds them there."""
 
-    pools: dict[str, list[Any]]
+    pools: dict[str, Entries]
     contacts: list[model.Contact]
     owner_names: set[str]
     header: set[str]
@@ -69,7 +69,7 @@ class Known:
     @classmethod
     def of(cls, profile: Profile) -> Known:
         return cls(
-            {pool: list(getattr(profile, pool)) for pool in POOLS.values()},
+            {pool: Entries(pool, getattr(profile, pool)) for pool in POOLS.values()},
             list(profile.contacts),
             {name.casefold() for name in profile.owner_names},
             {key for key in _HEADER if getattr(profile, key) is not None},
@@ -83,13 +83,13 @@ def additions(known: Known, imported: Profile, data: dict[str, Any]) -> Addition
     for pool in POOLS.values():
         have = known.pools[pool]
         for index, entry in enumerate(getattr(imported, pool)):
-            other = found_in(entry, pool, have)
+            other = have.find(entry)
             if other is not None:
                 found.found.append(f"{pool}: {described(other)}")
                 continue
             found.entries.setdefault(pool, []).append(data[pool][index])
             found.added.append(f"{pool}: {described(entry)}")
-            have.append(entry)
+            have.add(entry)
     for key in _HEADER:
         if key not in known.header and getattr(imported, key) is not None:
             found.header[key] = data[key]
@@ -148,9 +148,8 @@ def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
     loaded = load_profile(profile_file)
     languages = list(loaded.profile.languages)
     known = Known.of(loaded.profile)
-    document = editable(profile_file.read_text(encoding="utf-8"))
     result = Merged(None, [], [], [])
-    added_pools: list[str] = []
+    found_per_read: list[Additions] = []
     for read, language in reads:
         data = texts_under(read.data, language, languages)
         for key in ("languages", "sections", "layout", "design", "theme", "updated"):
@@ -171,9 +170,16 @@ def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
         result.added.extend(found.added)
         result.found.extend(found.found)
         result.notes.extend(read.notes)
-        if found:
-            _add_to_document(document.document, found, document)
-            added_pools.extend(pool for pool in found.entries if pool not in added_pools)
+        found_per_read.append(found)
+    added_pools: list[str] = []
+    if result.added:
+        # Opened for editing only when there is something to add: the round-trip parser
+        # is slow on a long profile, and an import run again adds nothing.
+        document = editable(profile_file.read_text(encoding="utf-8"))
+        for found in found_per_read:
+            if found:
+                _add_to_document(document.document, found, document)
+                added_pools.extend(pool for pool in found.entries if pool not in added_pools)
     for pool in unshown(loaded.profile, added_pools):
         result.notes.append(
             Note(
