@@ -772,6 +772,8 @@ class _Reading:
         doi = None
         ids = _first(node, "external-ids", "work-external-identifiers")
         for ident in _items(_first(ids, "external-id", "work-external-identifier")):
+            if not isinstance(ident, dict):
+                continue
             kind = (
                 _text(_first(ident, "external-id-type", "work-external-identifier-type")) or ""
             ).lower()
@@ -1073,19 +1075,9 @@ def _sections_of(
             entry.pop("tags", None)
         return None
     sections: dict[str, Any] = {"summary": {}} if summary else {}
-    order = [
-        "education",
-        "experience",
-        "publications",
-        "talks",
-        "funding",
-        "awards",
-        "certificates",
-        "service",
-        "memberships",
-        "skills",
-        "others",
-    ]
+    # Research interests (a skill group) first, as an academic CV states them.
+    order = ["skills", "education", "experience", "publications", "talks", "funding", "awards",
+             "certificates", "service", "memberships", "others"]  # fmt: skip
     for ident in order:
         if ident == "funding" and funding:
             sections["funding"] = {"kind": "others", "select": ["funding"]}
