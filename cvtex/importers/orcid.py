@@ -747,7 +747,8 @@ class _Reading:
         main = _text(_at(node, "title")) or _text(node if not isinstance(node, dict) else None)
         if not main:
             return None
-        text = title_text(main)
+        # Europe PMC's titles end with a full stop, which the CV's comma after it doubles.
+        text = re.sub(r"(?<![.\s])\.$", "", title_text(main))
         if subtitle := _text(_at(node, "subtitle")):
             text += self.catalog.punctuation.colon.rstrip() + " " + title_text(subtitle)
         translated = _at(node, "translated-title")

@@ -276,6 +276,27 @@ def test_v21_xml_works_go_into_a_profile_once(tmp_path):
     assert profile_file.read_bytes() == before
 
 
+def test_a_v1_message_reads_its_bio_affiliations_and_works(tmp_path):
+    profile, notes = imported(tmp_path, DATA / "message-1.2.xml")
+    assert profile["name"] == "Maren Oyelaran"
+    assert profile["owner_names"] == ["M. Oyelaran", "Maren O. Hald"]
+    assert profile["experience"][0]["team"] == "Department of Medical Genetics"
+    assert profile["education"][0] == {
+        "institution": "University of Oslo",
+        "degree": "PhD",
+        "location": "Oslo, Norway",
+        "start": "2007",
+        "end": "2011",
+    }
+    article, poster = profile["publications"]
+    # Europe PMC's full stop off the title; the second listing (DOI in capitals) read once.
+    assert article["title"] == "Fine mapping of a susceptibility locus for childhood asthma"
+    assert article["authors"] == ["Oyelaran M", "Lie RT"]
+    assert poster["type"] == "conference"
+    assert profile["skills"][0]["items"] == ["genetic epidemiology", "fine mapping"]
+    assert any("orcid-work[1]: the same work (DOI 10.1002/gepi.21777)" in n for n in notes)
+
+
 # -- a folder of endpoint files, and a .zip of it -----------------------------------------------
 
 
@@ -307,7 +328,13 @@ def test_other_json_is_not_taken_for_orcid_nor_orcid_for_json_resume(tmp_path):
     resume = tmp_path / "resume.json"
     resume.write_text(json.dumps({"basics": {"name": "A"}, "work": []}))
     assert not READER.recognizes(open_source(resume))
-    for name in ("record-3.0.json", "record-2.1.json", "record-3.0.xml", "works-2.1.xml"):
+    for name in (
+        "record-3.0.json",
+        "record-2.1.json",
+        "record-3.0.xml",
+        "works-2.1.xml",
+        "message-1.2.xml",
+    ):
         source = open_source(DATA / name)
         assert next(r for r in readers() if r.recognizes(source)).kind == "ORCID record"
     mixed = tmp_path / "mixed"
