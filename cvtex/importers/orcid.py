@@ -112,12 +112,6 @@ _NETWORKS = (  # a researcher URL on one of these hosts is that kind of contact
     (re.compile(r"^https?://scholar\.google\.[a-z.]+/citations\?(?:.*&)?user=([^&#]+)", re.I),
      "scholar"),
 )  # fmt: skip
-# Kept by ORCID for its own books, never shown on a CV (docs/import/orcid.md says which).
-_BOOKKEEPING = {
-    LINE, "put-code", "path", "visibility", "source", "created-date", "last-modified-date",
-    "display-index", "assertion-origin-orcid", "assertion-origin-client-id",
-    "assertion-origin-name",
-}  # fmt: skip
 
 
 # -- recognizing ---------------------------------------------------------------------------
@@ -292,9 +286,10 @@ def _take(record: _Record, document: _Document, seen: set[tuple[str, str]]) -> N
     identifier = _first(root, "orcid-identifier", "identifier")
     if (orcid := _text(_at(identifier, "path")) or _orcid_of_path(root)) and not record.orcid:
         record.orcid = orcid
-    history = _first(root, "history", "orcid-history")
+    history_key = "history" if "history" in root else "orcid-history"
+    history = root.get(history_key)
     if isinstance(history, dict) and history.get("last-modified-date") is not None:
-        record.modified = (document, (*path, "history"), history)
+        record.modified = (document, (*path, history_key), history)
     person = _first(root, "person", "orcid-bio")
     person_key = "person" if "person" in root else "orcid-bio"
     if isinstance(person, dict):
