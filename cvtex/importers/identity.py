@@ -111,8 +111,27 @@ def _on_server(venues: set[str]) -> bool:
 
 
 def _venues_agree(a: set[str], b: set[str]) -> bool:
-    """ "Interspeech 2019" is "Proceedings of Interspeech 2019"."""
-    return any(x == y or f" {x} " in f" {y} " or f" {y} " in f" {x} " for x in a for y in b)
+    """One venue written two ways: "Interspeech 2019" is "Proceedings of Interspeech 2019",
+    "CTMC" is "Current Topics in Medicinal Chemistry"."""
+    return any(_one_venue(x, y) or _one_venue(y, x) for x in a for y in b)
+
+
+def _one_venue(short: str, long: str) -> bool:
+    return short == long or f" {short} " in f" {long} " or short in _initials(long)
+
+
+_MINOR_WORDS = {"of", "in", "on", "and", "the", "for", "a", "an", "to"}
+
+
+def _initials(venue: str) -> set[str]:
+    """A venue's abbreviations by its initials, with and without its minor words."""
+    words = venue.split()
+    if len(words) < 2:
+        return set()
+    return {
+        "".join(word[0] for word in words),
+        "".join(word[0] for word in words if word not in _MINOR_WORDS),
+    }
 
 
 def _same_position(a: model.Experience, b: model.Experience) -> bool:

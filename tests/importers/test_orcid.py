@@ -430,6 +430,10 @@ def test_works_of_one_title_are_one_only_where_years_and_venues_agree():
     assert same_work(
         work("a", 2019, "interspeech 2019"), work("a", 2019, "proceedings of interspeech 2019")
     )
+    assert same_work(
+        work("a", 2013, "ctmc"), work("a", 2013, "current topics in medicinal chemistry")
+    )
+    assert not same_work(work("a", 2013, "ct"), work("a", 2013, "computer networks"))
     assert same_work(work("a", 2023, "arxiv"), work("a", 2025, "information sciences"))
     assert same_work(work("a", 2021, preprint=True), work("a", 2024, "mathematics"))
     assert not same_work(work("a", doi="10.1/x"), work("a", doi="10.1/y"))
