@@ -63,7 +63,7 @@ _MATH_ITALIC = {"it", "mathit"}
 # Closest characters for math commands beyond LaTeX's own fonts (amssymb's, the journals').
 _MATH_TEXT = {
     "lesssim": "≲", "gtrsim": "≳", "sun": "⊙", "arcsec": "″", "deg": "°", "sqrt": "√",
-    "degree": "°", "AA": "Å", "micron": "μm", "frac": "",
+    "degree": "°", "AA": "Å", "micron": "μm", "frac": "", "mathsemicolon": ";",
 }  # fmt: skip
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..profile import model
 from ..profile.model import YearMonth
+from ..render.blocks import text_of
 
 _NOT_WORD = re.compile(r"[\W_]+")
 _DOI = re.compile(r"(10\.\d{4,9}/\S+)", re.IGNORECASE)
@@ -21,11 +22,20 @@ _DOI = re.compile(r"(10\.\d{4,9}/\S+)", re.IGNORECASE)
 
 @cache
 def folded(text: str) -> str:
-    """A text as two spellings of one name compare: case, width, accents and punctuation
-    aside ("M.I.T." is not "MIT", but "Tsinghua University" is "tsinghua  university,")."""
+    """A text as two spellings of one name compare: case, width, accents, punctuation and
+    the profile's markup aside ("M.I.T." is not "MIT", but "Tsinghua University" is
+    "tsinghua  university,", and "CO$_{2}$" is "CO₂" and "CO2")."""
+    if "$" in text or "*" in text or "[" in text:
+        text = text_of(text)
     text = unicodedata.normalize("NFKD", text.casefold())
     text = "".join(char for char in text if not unicodedata.combining(char))
     return _NOT_WORD.sub(" ", text).strip()
+
+
+def title_keys(value: model.Text | None) -> set[str]:
+    """A title's spellings with no spaces at all: a database that drops a formula's
+    subscript writes "CO 2" where another writes "CO<inf>2</inf>"."""
+    return {spelling.replace(" ", "") for spelling in spellings(value)}
 
 
 def spellings(value: model.Text | None) -> set[str]:
@@ -61,10 +71,69 @@ def doi_of(links: Iterable[model.Link]) -> str | None:
 
 
 def _same_publication(a: model.Publication, b: model.Publication) -> bool:
-    doi_a, doi_b = doi_of(a.links), doi_of(b.links)
+    return same_work(_work(a), _work(b))
+
+
+def _work(publication: model.Publication) -> Work:
+    venues = spellings(publication.venue)
+    preprint = publication.status == "preprint" or publication.type == "preprint"
+    return (doi_of(publication.links), title_keys(publication.title), publication.year, venues,
+            preprint)  # fmt: skip
+
+
+# A work as two listings of it are compared: its DOI, titles and venues (folded), year, and
+# whether it is a preprint.
+Work = tuple[str | None, set[str], int | None, set[str], bool]
+_PREPRINT_SERVER = re.compile(
+    r"\b(?:arxiv|biorxiv|medrxiv|chemrxiv|eartharxiv|techrxiv|psyarxiv|socarxiv|ssrn|"
+    r"research square|preprints)\b"
+)
+
+
+def same_work(a: Work, b: Work) -> bool:
+    """One work, by its DOI where both have one; else by its title, unless the years are
+    further apart than a print and an online year, or the venues differ (a talk and the
+    paper after it, or one talk given at two meetings, share a title: they are two). A
+    preprint is the paper it became, whatever the years."""
+    doi_a, titles_a, year_a, venues_a, preprint_a = a
+    doi_b, titles_b, year_b, venues_b, preprint_b = b
     if doi_a and doi_b:
         return doi_a == doi_b
-    return bool(spellings(a.title) & spellings(b.title))
+    if not titles_a & titles_b:
+        return False
+    if preprint_a or preprint_b or _on_server(venues_a) or _on_server(venues_b):
+        return True
+    if year_a and year_b and abs(year_a - year_b) > 1:
+        return False
+    return not venues_a or not venues_b or _venues_agree(venues_a, venues_b)
+
+
+def _on_server(venues: set[str]) -> bool:
+    return any(_PREPRINT_SERVER.search(venue) for venue in venues)
+
+
+def _venues_agree(a: set[str], b: set[str]) -> bool:
+    """One venue written two ways: "Interspeech 2019" is "Proceedings of Interspeech 2019",
+    "CTMC" is "Current Topics in Medicinal Chemistry"."""
+    return any(_one_venue(x, y) or _one_venue(y, x) for x in a for y in b)
+
+
+def _one_venue(short: str, long: str) -> bool:
+    return short == long or f" {short} " in f" {long} " or short in _initials(long)
+
+
+_MINOR_WORDS = {"of", "in", "on", "and", "the", "for", "a", "an", "to"}
+
+
+def _initials(venue: str) -> set[str]:
+    """A venue's abbreviations by its initials, with and without its minor words."""
+    words = venue.split()
+    if len(words) < 2:
+        return set()
+    return {
+        "".join(word[0] for word in words),
+        "".join(word[0] for word in words if word not in _MINOR_WORDS),
+    }
 
 
 def _same_position(a: model.Experience, b: model.Experience) -> bool:
@@ -182,8 +251,9 @@ def _numbered(prefix: str, field: str, *names: str) -> Callable[[Any], set[str]]
 
 
 def _work_keys(entry: model.Publication) -> set[str]:
+    # A DOI or a title: two works that are one share one of them (see same_work).
     doi = doi_of(entry.links)
-    return spellings(entry.title) | ({f"doi:{doi}"} if doi else set())
+    return title_keys(entry.title) | ({f"doi:{doi}"} if doi else set())
 
 
 # A pool -> the spellings of an entry of which another must share one to be the same (a

@@ -19,7 +19,7 @@ from ..profile.load import load_profile
 from ..profile.model import POOLS, Profile
 from .identity import Index, described, same_contact
 from .reader import Note, Read, T, TextMap
-from .write import placed, yaml_text
+from .write import placed, pruned, yaml_text
 
 # Fields of the header a profile may lack and an import may give.
 _HEADER = ("headline", "summary")
@@ -213,7 +213,8 @@ def _add_to_document(root: Any, found: Additions, document: Any) -> None:
 
 
 def _node(value: Any, document: Any) -> Any:
-    return document.yaml.load(yaml_text(value))
+    # As the writer writes a new profile: no empty lists (a work without authors).
+    return document.yaml.load(yaml_text(pruned(value)))
 
 
 def _extend(root: Any, key: str, entries: list[Any], document: Any) -> None:
