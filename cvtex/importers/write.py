@@ -98,9 +98,7 @@ def pruned(value: Any) -> Any:
     return value
 
 
-# libyaml's emitter where PyYAML has it (the same text, several times faster: a profile of
-# 2,000 works is written in a fraction of a second); the Python one otherwise.
-class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+class _Dumper(yaml.SafeDumper):
     pass
 
 
