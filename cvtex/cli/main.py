@@ -221,8 +221,9 @@ def check(profile: Path, quiet: bool, **options: Any) -> None:
     """Build, then read each PDF back as applicant-tracking systems do, and check that
     every text of the CV comes back whole, in reading order, with no stray characters.
 
-    Two readers: Poppler's pdftotext and pdfminer.six. Each text that does not come back
-    is named with the profile's file and line; exit 1 if there is any (docs/ats.md).
+    Three readers: Poppler's pdftotext, pdfminer.six and PDFium (Chrome's). Each text that
+    does not come back is named with the profile's file and line; exit 1 if there is any
+    (docs/ats.md).
     """
     build_and_report(request_of(profile, options, check=True), quiet)
 
@@ -236,12 +237,19 @@ def build_and_report(request: BuildRequest, quiet: bool) -> None:
     progress.verdict()
 
 
+TWO_COLUMNS = (
+    "two columns: these readers read them column by column; pdftotext -layout, which keeps "
+    "the physical layout, reads across both, line by line (docs/ats.md)"
+)
+
+
 class Progress(Reporter):
     """One line as each language starts compiling, one as each is ready."""
 
     def __init__(self, quiet: bool) -> None:
         self.quiet = quiet
         self.readings: list[Reading] = []
+        self.said_columns = False
 
     def compiling(self, language: str) -> None:
         if not self.quiet:
@@ -268,6 +276,9 @@ class Progress(Reporter):
         counts = ", ".join(f"{name} {n}/{reading.texts}" for name, n in reading.found.items())
         if not self.quiet or not reading.ok:
             click.echo(f"{reading.language}: read back: {counts}")
+        if reading.two_columns and not self.quiet and not self.said_columns:
+            self.said_columns = True
+            click.echo(TWO_COLUMNS)
         for finding in reading.findings:
             click.echo(f"  {finding.where}: {finding.extractor}: {describe(finding.miss)}")
 
