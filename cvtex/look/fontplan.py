@@ -116,8 +116,22 @@ def _field_names(kind: type) -> tuple[str, ...]:
 
 
 def used_scripts(*values: Any) -> dict[str, set[str]]:
-    """The scripts of every string in the values, as scripts.scripts_in gives them."""
-    return scripts_in("\n".join(texts(*values)))
+    """The scripts of every string in the values, as scripts.scripts_in gives them, with
+    math beyond the small math as the text it is set as (√, ℝ)."""
+    text = "\n".join(texts(*values))
+    if "$" in text:
+        text += "\n" + "\n".join(_math_set_as_text(text))
+    return scripts_in(text)
+
+
+def _math_set_as_text(text: str) -> list[str]:
+    from ..render.math import math_as_text
+    from ..render.texescape import INLINE_MARKUP, is_small_math, looks_like_math
+
+    bodies = (match["math_text"] for match in INLINE_MARKUP.finditer(text) if match["math"])
+    return [
+        math_as_text(body) for body in bodies if not is_small_math(body) and looks_like_math(body)
+    ]
 
 
 def plan_scripts(

@@ -40,7 +40,7 @@ from ..language.scripts import (
     script_of,
 )
 from ..profile.links import link_target
-from .math import MATH_FONTS, MATH_SYMBOLS, MATH_WORD
+from .math import MATH_FONTS, MATH_SYMBOLS, MATH_WORD, math_as_text
 
 
 class TexCode(str):
@@ -51,8 +51,8 @@ _MATH_COMMANDS = tuple(MATH_SYMBOLS)
 _MATH_ATOM = (
     r"(?:\\(?:" + "|".join(_MATH_COMMANDS) + r")(?![A-Za-z])"
     r"|\\(?:" + "|".join(MATH_FONTS) + rf")\{{{MATH_WORD}\}}"
-    r"|\\[%,]"
-    r"|[0-9.,+\-=<>()/|:!' ]"
+    r"|\\[%,{}]"
+    r"|[0-9.,;+\-=<>()\[\]/|:!' ]"
     r"|(?<![A-Za-z])[A-Za-z](?![A-Za-z]))"
 )
 _MATH_SCRIPT = rf"[\^_](?:[0-9A-Za-z]|\{{{_MATH_ATOM}+\}})"
@@ -310,7 +310,18 @@ def _convert(match: re.Match[str]) -> str | None:
     if match["italic"]:
         return rf"\emph{{{_markup(match['italic_text'])}}}"
     body = match["math_text"]
-    return f"${body}$" if is_small_math(body) else None
+    if is_small_math(body):
+        return f"${body}$"
+    if looks_like_math(body):
+        # Math beyond the small math is never passed on: it is set as its closest text.
+        return _scripted(math_as_text(body))
+    return None
+
+
+def looks_like_math(body: str) -> bool:
+    """Whether a ``$...$`` that is not small math was meant as TeX math (a command, a
+    script), not as prose between two dollar signs."""
+    return bool(re.search(r"\\[A-Za-z]|[\^_]", body))
 
 
 def is_small_math(body: str) -> bool:
