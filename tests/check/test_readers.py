@@ -5,16 +5,22 @@ ideographic space between two Chinese phrases; what the check says of two column
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import yaml
 from click.testing import CliRunner
 
+from cvtex.build.pipeline import build as run_build
 from cvtex.check.compare import misses
+from cvtex.check.reading import Reading
 from cvtex.cli.main import main
 
+from ..building import request
 from ..conftest import EXAMPLE, THEMES, TINY
-from ..readers import READER_NAMES
-from .test_check import checked, phrases
+from ..readers import READER_NAMES, four_readers
+from .test_check import Readings, checked, phrases
+from .test_page_breaks import long_profile
 
 HYPHENATED = {
     **TINY,
@@ -63,6 +69,30 @@ def test_every_reader_reads_hyphenated_words_and_degrees_whole(tmp_path, theme):
         ]
         assert problems == [], f"{theme} {language}"
         assert reading.found == dict.fromkeys(READER_NAMES, reading.texts)
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_a_three_page_cv_reads_whole_in_four_readers(tmp_path, theme):
+    """The example's experience three times over: every text of every page, whole and in
+    order, in English and Chinese. Before, PyMuPDF split sidebar's hyphenated words."""
+    profile = long_profile(tmp_path / "long")
+    reporter_languages = checked_languages(profile, tmp_path / "out", theme)
+    for language, reading in reporter_languages.items():
+        problems = [
+            f"{finding.extractor}: {finding.miss.kind}: {finding.miss.text!r}"
+            for finding in reading.findings
+        ]
+        assert problems == [], f"{theme} {language}"
+        assert reading.found == dict.fromkeys(READER_NAMES, reading.texts)
+
+
+def checked_languages(profile: Path, out: Path, theme: str) -> dict[str, Reading]:
+    """English and Chinese built with a check by four readers."""
+    reporter = Readings()
+    with four_readers():
+        run_build(request(profile, "en,zh", out_dir=out, theme=theme, check=True), reporter)
+    assert set(reporter.readings) == {"en", "zh"}
+    return reporter.readings
 
 
 def test_an_ideographic_space_sets_phrases_apart_and_they_are_found_in_order():
