@@ -29,9 +29,9 @@ _MEMBER_SUFFIXES = (".json", ".yaml", ".yml", ".xml", ".bib")
 def readers() -> list[Reader]:
     """Every reader, the most particular first (a LinkedIn export before a folder of
     files; FRESH before JSON Resume, whose keys it shares)."""
-    from . import bibtex, jsonresume, rendercv
+    from . import bibtex, fresh, jsonresume, rendercv
 
-    return [jsonresume.READER, rendercv.READER, bibtex.READER]
+    return [fresh.READER, jsonresume.READER, rendercv.READER, bibtex.READER]
 
 
 def kinds_read() -> str:
