@@ -239,6 +239,32 @@ def test_a_korean_file_without_meta_and_with_testimonials_zero(tmp_path):
     assert not any("testimonials" in note for note in result.notes)  # 0: nothing written
 
 
+def test_two_fresh_files_in_two_languages_are_one_profile(tmp_path):
+    """Twins such as en.json and ko.json: one bilingual profile, its sections once."""
+    english = json.loads((DATA / "fresh.json").read_text(encoding="utf-8"))
+    chinese = json.loads((DATA / "fresh.json").read_text(encoding="utf-8"))
+    chinese["info"] = {"label": "平台工程师", "brief": "我为物流公司构建数据平台。"}
+    chinese["employment"]["history"][0]["position"] = "主任平台工程师"
+    for name, data in (("en.json", english), ("zh.json", chinese)):
+        (tmp_path / name).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    result = import_sources(
+        [tmp_path / "en.json", tmp_path / "zh.json"],
+        tmp_path / "profile.yaml",
+        languages="en,zh",
+        today=TODAY,
+    )
+    profile = yaml.safe_load(result.profile.read_text(encoding="utf-8"))
+    assert profile["languages"] == ["en", "zh"]
+    assert profile["headline"] == {"en": "Platform Engineer", "zh": "平台工程师"}
+    assert profile["experience"][0]["title"] == {
+        "en": "Staff Platform Engineer",
+        "zh": "主任平台工程师",
+    }
+    assert profile["layout"] == list(dict.fromkeys(profile["layout"]))  # each section once
+    (built,) = build(result.profile, "zh", tmp_path / "out")
+    assert "主任平台工程师" in pdf_text(built.pdf)
+
+
 def test_every_employer_title_school_and_work_reaches_the_pdf(tmp_path):
     source = tmp_path / "fresh.json"
     shutil.copy(DATA / "fresh.json", source)
