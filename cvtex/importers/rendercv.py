@@ -312,7 +312,10 @@ class _RenderCV:
             elif key in ("color", "colors") and (colour := _colour(value)):
                 ours["accent"] = colour
                 if isinstance(value, dict) and len(value) > 1:
-                    self.note(path, "one colour imported as the accent: cvtex has one")
+                    others = ", ".join(str(k) for k in value if value[k] != _colour_of(value))
+                    self.note(
+                        path, f"one colour imported as the accent ({others} not): cvtex has one"
+                    )
             else:
                 self.note(path, "not imported: cvtex's themes draw it their own way")
         if ours:
@@ -745,9 +748,14 @@ def _paper(value: Any) -> str | None:
     return "a4" if "a4" in size else None
 
 
+def _colour_of(colours: dict[str, Any]) -> Any:
+    """The colour of RenderCV's colours that cvtex takes as its accent."""
+    return colours.get("name") or colours.get("section_titles") or colours.get("primary")
+
+
 def _colour(value: Any) -> str | None:
     if isinstance(value, dict):
-        value = value.get("name") or value.get("section_titles") or value.get("primary")
+        value = _colour_of(value)
     text = str(value or "").strip()
     if re.fullmatch(r"#[0-9a-fA-F]{6}", text):
         return text.upper()
