@@ -543,7 +543,7 @@ class _RenderCV:
         return {"name": T(text)}
 
     def heading(self, entry: dict[str, Any], key: str, links: list[dict[str, Any]]) -> T:
-        """A heading field; one written as a whole Markdown link ([LibreMines](url)) is
+        """A heading field; one written as a whole Markdown link ([tidewater](url)) is
         its text, the address one of the entry's links."""
         text = _text(entry.get(key))
         if match := _WHOLE_LINK.match(text):
