@@ -52,8 +52,8 @@ _OWN = {
 _TOP_KEY = re.compile(r"""^['"]?([A-Za-z_$][\w$-]*)['"]?\s*:""", re.MULTILINE)
 _FRESH_FORMAT = re.compile(r"""format['"]?\s*:\s*['"]?FRESH""", re.IGNORECASE)
 _HINT = "a FRESH résumé is one JSON or YAML object: name, info, contact, employment, ..."
-# The experience entries of each FRESH part, by the tag their section selects, in order.
-_GROUPS = {"employment": "experience", "projects": "projects", "memberships": "memberships"}
+# The sections of experience entries a FRESH file makes, and the tag each selects.
+_TAGS = {"experience": "employment", "projects": "projects", "memberships": "memberships"}
 # The order of a FRESH import's sections, when it has sections of its own.
 _LAYOUT = [
     "summary",
@@ -132,6 +132,8 @@ def _strings(value: Any) -> Iterator[str]:
 
 def _empty(value: Any) -> bool:
     """Nothing written: HackMyResume writes an empty part as "", [], {} or even 0."""
+    if isinstance(value, bool):
+        return False
     return value is None or value == "" or value == [] or value == {} or value == 0
 
 
@@ -149,7 +151,7 @@ class _Fresh:
         self.data: dict[str, Any] = {}
         self.contacts: list[dict[str, Any]] = []
         self.pools: dict[str, list[Entry]] = {}
-        self.groups: dict[str, list[Entry]] = {tag: [] for tag in _GROUPS}
+        self.groups: dict[str, list[Entry]] = {tag: [] for tag in _TAGS.values()}
 
     def note(self, path: Path_, what: str) -> None:
         self.located.note(path, what)
@@ -191,29 +193,26 @@ class _Fresh:
         return self.assembled()
 
     def assembled(self) -> dict[str, Any]:
-        out = dict(self.data)
-        out["contacts"] = self.contacts
-        used = [tag for tag, entries in self.groups.items() if entries]
-        own_sections = any(tag != "employment" for tag in used)
-        experience = []
-        for tag in used:
-            for entry in self.groups[tag]:
-                if own_sections:
-                    entry["tags"] = [tag]
-                experience.append(entry)
-        if experience:
-            self.pools["experience"] = experience
+        """The profile data; when there are projects or memberships, each of the three
+        groups of experience entries tagged and shown in a section of its own."""
+        out = {**self.data, "contacts": self.contacts}
+        own_sections = bool(self.groups["projects"] or self.groups["memberships"])
+        experience = [
+            {**entry, "tags": [tag]} if own_sections else entry
+            for tag, entries in self.groups.items()
+            for entry in entries
+        ]
         out.update({pool: entries for pool, entries in self.pools.items() if entries})
+        if experience:
+            out["experience"] = experience
         if own_sections:
             sections: dict[str, Any] = {}
             for ident in _LAYOUT:
-                if ident in ("experience", "projects", "memberships"):
-                    tag = next(t for t, i in _GROUPS.items() if i == ident)
-                    if self.groups[tag]:
-                        sections[ident] = {"kind": "experience", "select": [tag]}
-                        if ident == "experience":
-                            del sections[ident]["kind"]
-                elif out.get(_POOLS.get(ident, ident)):
+                tag = _TAGS.get(ident)
+                if tag and self.groups[tag]:
+                    kind = {} if ident == "experience" else {"kind": "experience"}
+                    sections[ident] = {**kind, "select": [tag]}
+                elif not tag and out.get(_POOLS.get(ident, ident)):
                     sections[ident] = {}
             out["sections"] = sections
             out["layout"] = list(sections)
@@ -229,10 +228,8 @@ class _Fresh:
 
     def entries(self, value: Any, path: Path_) -> Iterator[tuple[Path_, Entry]]:
         """The entries of a list; a value that is none is noted and skipped."""
-        if isinstance(value, dict):
-            value = [value]  # one entry written without its list
-            path = (*path, 0)
-            yield path, value[0]
+        if isinstance(value, dict):  # one entry written without its list
+            yield path, value
             return
         if not isinstance(value, list):
             self.note(path, f"not imported: {_kind(value)}, where FRESH has a list")
@@ -261,7 +258,7 @@ class _Fresh:
     def text(self, entry: Entry, key: str, path: Path_) -> T | None:
         """A text field's value; HTML becomes paragraphs; a list or mapping is noted."""
         value = entry.get(key)
-        if _empty(value) and value is not False:
+        if _empty(value):
             return None
         if isinstance(value, bool) or not isinstance(value, (str, int, float, dt.date)):
             self.note((*path, key), f"not imported: {_kind(value)}, where text was expected")
@@ -387,9 +384,13 @@ class _Fresh:
             return
         about = []
         for key, item in meta.items():
-            day = re.match(r"\d{4}(-\d{2}){0,2}", item.strip()) if isinstance(item, str) else None
-            if key in ("modified", "lastModified", "last_modified") and day:
-                self.data["updated"] = day[0]
+            # 2022-09-23T10:16:19.252Z: the day it names.
+            day = read_date(item.strip()[:10], self.today) if isinstance(item, str) else None
+            if key in ("modified", "lastModified", "last_modified") and day not in (
+                None,
+                "present",
+            ):
+                self.data["updated"] = day
                 continue
             about.append(key)
         if about:
@@ -547,7 +548,7 @@ class _Fresh:
                 if url and kind in ("video", "slides"):
                     media.append({"type": kind, "url": url})
                 else:
-                    self.note(media_path, "not imported: a CV shows no images")
+                    self.note(media_path, "not imported: a CV links a video or slides, no image")
             links = self.links(entry, entry_path, ("url", "url"), ("repo", "code"))
             if media:
                 links["links"] = [*links.get("links", []), *media]
@@ -582,6 +583,8 @@ class _Fresh:
     def samples(self, value: Any, path: Path_) -> None:
         for entry_path, entry in self.entries(value, path):
             title = self.text(entry, "title", entry_path) or self.text(entry, "name", entry_path)
+            if not title:
+                self.note(entry_path, "has no title; imported with an empty one")
             self.groups["projects"].append(
                 {
                     "title": title or T(""),
@@ -628,7 +631,7 @@ class _Fresh:
         bullets = self.texts(entry, "highlights", path)
         if courses := self.texts(entry, "curriculum", path):
             p = self.catalog.punctuation
-            heading = self.catalog.titles.get("courses") or "Courses"
+            heading = self.catalog.title("courses", "courses")
             bullets.append(T(f"{heading}{p.colon}{p.list_separator.join(courses)}"))
         out["bullets"] = [*bullets, *self.keywords_line(entry, path)]
         used = {"institution", "title", "studyType", "area", "location", "grade", "gpa", "url"}
@@ -673,9 +676,7 @@ class _Fresh:
                 found[0]["items"][found[1]] = skill
             self.rest(entry, skill_path, {"name", "level"}, "a skill shows its name and level")
         if listed:
-            groups.append(
-                {"category": T(self.catalog.titles.get("skills") or "Skills"), "items": listed}
-            )
+            groups.append({"category": T(self.catalog.title("skills", "skills")), "items": listed})
         self.rest(skills, path, {"sets", "list"}, "not a part of FRESH's skills")
 
     def in_groups(self, groups: list[Entry], name: str) -> tuple[Entry, int] | None:

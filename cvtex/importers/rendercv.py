@@ -340,7 +340,8 @@ class _RenderCV:
         summary = cv.get("summary")
         if not _blank(summary) and "summary" not in profile:
             # Not RenderCV's (its summary is a section), but an obvious place.
-            paragraphs = (" ".join(part.split()) for part in str(summary).split("\n\n"))
+            written = "\n\n".join(_strings(summary))  # a block, or a list of paragraphs
+            paragraphs = (" ".join(part.split()) for part in written.split("\n\n"))
             profile["summary"] = T("\n".join(part for part in paragraphs if part))
             if "summary" not in profile.get("sections", {}):
                 profile["sections"] = {"summary": {}, **profile.get("sections", {})}
