@@ -32,12 +32,16 @@ class Merger:
         for key in dict.fromkeys([*a, *b]):
             if key == "updated":  # the later of the two files' times
                 merged[key] = max(value for value in (a.get(key), b.get(key)) if value)
-            elif key == "owner_names":
+            elif key in ("owner_names", "layout") and _plain_lists(a.get(key), b.get(key)):
+                # Names, and section ids (FRESH and RenderCV give sections): each once.
                 merged[key] = list(dict.fromkeys([*a.get(key, []), *b.get(key, [])]))
             elif isinstance(a.get(key, b.get(key)), list):
                 merged[key] = self.entries(a.get(key, []), b.get(key, []))
             else:
-                merged[key] = self.value(a.get(key), b.get(key), key)
+                try:
+                    merged[key] = self.value(a.get(key), b.get(key), key)
+                except _Conflict:  # the files disagree (two themes): the first file's
+                    merged[key] = a[key] if key in a else b[key]
         return merged
 
     def entries(self, a: list[dict[str, Any]], b: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -87,6 +91,13 @@ class Merger:
         if key == "tags":
             return list(dict.fromkeys([*a, *b]))
         raise _Conflict(key)
+
+
+def _plain_lists(*values: Any) -> bool:
+    return all(
+        value is None or (isinstance(value, list) and not any(isinstance(v, dict) for v in value))
+        for value in values
+    )
 
 
 def plain(value: Any) -> Any:

@@ -57,7 +57,9 @@ _NAMED_DAY = re.compile(r"^([a-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})$")  # Nov 12, 202
 _DAY_NAMED = re.compile(r"^(\d{1,2})\s+([a-z]+)\.?,?\s+(\d{4})$")  # 12 Nov 2023
 _CJK_DATE = re.compile(r"^(\d{4})\s*[年년](?:\s*(\d{1,2})\s*[月월])?(?:\s*(\d{1,2})\s*[日일])?\.?$")
 _SHORT_YEAR = re.compile(r"^['’‘](\d{2})$|^(\d{2})$")
-_RANGE = re.compile(r"\s+[-–—~]\s+|\s*[–—~]\s*|\s+to\s+|\s*至\s*")
+# A hyphen splits a range only between spaces or before a word (2020-present, Sep
+# 2020-Dec 2021): 2019-09 is one date.
+_RANGE = re.compile(r"\s+[-–—~]\s+|\s*[–—~]\s*|\s+to\s+|\s*至\s*|\s*-\s*(?=[^\W\d_])")
 _YEARS = re.compile(r"^(\d{4})-(\d{4})$")  # 2019-2021: two years, not a year and a month
 
 
@@ -112,6 +114,23 @@ def read_range(text: str, today: dt.date) -> tuple[str, str] | None:
     if start is None or start == "present" or end is None:
         return None
     return start, end
+
+
+_YEAR_IN_WORDS = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
+
+
+def years_in_words(text: str) -> tuple[str, str | None] | None:
+    """The years a date written in words names ("Fall 2023", "Summer 2022 – Spring 2024",
+    "since 2019, ongoing"): the first, and the last (or present) as an end; None when it
+    names no year. The words themselves are no date: the caller says they were not kept."""
+    years = _YEAR_IN_WORDS.findall(text)
+    if not years:
+        return None
+    words = {word for word in re.split(r"[^\w']+", text.lower()) if word}
+    going_on = bool(words & _PRESENT) or any(w in text for w in _PRESENT if not w.isascii())
+    if len(years) > 1:
+        return years[0], years[-1]
+    return years[0], ("present" if going_on else None)
 
 
 def from_epoch_millis(value: int | float) -> str | None:

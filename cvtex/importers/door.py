@@ -33,9 +33,16 @@ def readers() -> list[Reader]:
     """Every reader, the most particular first (a LinkedIn export before a folder of
     files; FRESH before JSON Resume, whose keys it shares; an ORCID record's JSON before
     JSON Resume's)."""
-    from . import bibtex, jsonresume, linkedin, orcid, rendercv
+    from . import bibtex, fresh, jsonresume, linkedin, orcid, rendercv
 
-    return [linkedin.READER, orcid.READER, jsonresume.READER, rendercv.READER, bibtex.READER]
+    return [
+        linkedin.READER,
+        orcid.READER,
+        fresh.READER,
+        jsonresume.READER,
+        rendercv.READER,
+        bibtex.READER,
+    ]
 
 
 def kinds_read() -> str:

@@ -16,8 +16,6 @@ from .source import Source
 # Keys of a JSON Resume's top level (today's schema and the older one's), of which a file
 # with no basics still holds some.
 _KEYS = {"basics", "work", "education", "skills", "projects", "volunteer", "awards"}
-# FRESH's keys, which a JSON Resume lacks: such a file is FRESH's to read.
-_FRESH = {"info", "contact", "employment", "service", "recognition", "writing", "affiliation"}
 
 
 def parsed(source: Source) -> Any:
@@ -36,13 +34,14 @@ def parsed(source: Source) -> Any:
 
 
 def recognizes(source: Source) -> bool:
+    """A JSON object with basics, or some of JSON Resume's keys, that is not FRESH (whose
+    reader asks first, and with the same question: fresh.is_fresh)."""
+    from .fresh import is_fresh
+
     data = parsed(source)
-    if not isinstance(data, dict):
+    if not isinstance(data, dict) or is_fresh(data):
         return False
-    meta = data.get("meta")
-    if isinstance(meta, dict) and str(meta.get("format", "")).upper().startswith("FRESH"):
-        return False
-    return "basics" in data or (bool(_KEYS & set(data)) and not _FRESH & set(data))
+    return "basics" in data or bool(_KEYS & set(data))
 
 
 def read(source: Source, context: Context) -> Read:

@@ -1,35 +1,47 @@
-"""RenderCV's YAML input (``cv:`` with ``sections:``), read into profile data.
+"""RenderCV's YAML input (``cv:`` with ``sections:``), as its users write it (v1.x to
+v2.8), read into profile data.
 
 RenderCV's sections are free titles over a few entry types; cvtex's are kinds (education,
 experience, publications, skills ...) with titles of their own in every language. Each
-section becomes the kind its entries' type is (an OneLineEntry list: skills; a
-BulletEntry list: awards when its title says so, else others), and keeps its title where
-it differs from the kind's. Two sections of one kind (experience and academic_positions)
-become two sections that select their entries by a tag. The layout keeps RenderCV's order.
+section becomes the kind its entries' type is (one-line entries: skills; bullets: awards
+when the title says so in any of the languages of :mod:`.titles`, else others; paragraphs:
+the summary when the title says so, else a text section), and keeps its title where it
+differs from the kind's. Two sections of one kind (experience and academic_positions)
+become two sections that select their entries by a tag; the layout keeps RenderCV's order.
 
-What has no place in a profile is named, with the file's line, never dropped in silence.
+Every entry type is read with any of its fields missing or empty, and a type is told from
+the fields an entry has, so that a typo in one field (``author:``) loses no section.
+Dates in every form RenderCV takes: 2024-09-01, 2024-09, 2024, present, and free text
+(Fall 2023: its year, with a note). What has no place in a profile (design, locale and
+settings keys, keys RenderCV does not know) is named with the file's line, never dropped
+in silence.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
+from collections import Counter
 from typing import Any
 
 from ..errors import InputError
-from ..language.catalog import available_languages, load_catalog
-from ..profile.source import SourceMap, format_path, load_yaml
-from .dates import read_date
+from ..language.catalog import Catalog, available_languages, load_catalog
+from ..profile.source import Path_
+from .dates import read_date, read_range, years_in_words
 from .language import language_of_text
-from .reader import Context, Note, Read, Reader, T
+from .located import Located, read_located
+from .networks import network_contact
+from .reader import Context, Read, Reader, T
 from .source import Source
+from .titles import AWARDS, SUMMARY, says
 
-# RenderCV's locale.language: a language's English name; cvtex's catalogs: codes.
+# RenderCV's locale.language: a language's English name (v2.8: mandarin_chinese) or its
+# code; cvtex's catalogs: codes.
 _LANGUAGES = {
     "english": "en",
     "chinese": "zh",
     "mandarin": "zh",
+    "mandarin chinese": "zh",
     "simplified chinese": "zh",
     "traditional chinese": "zh-TW",
     "german": "de",
@@ -42,25 +54,11 @@ _LANGUAGES = {
     "russian": "ru",
     "turkish": "tr",
     "dutch": "nl",
-}
-_NETWORKS = {  # RenderCV's network -> cvtex's contact type and the profile's address
-    "linkedin": ("linkedin", "https://linkedin.com/in/{}"),
-    "github": ("github", "https://github.com/{}"),
-    "gitlab": ("gitlab", "https://gitlab.com/{}"),
-    "google scholar": ("scholar", "https://scholar.google.com/citations?user={}"),
-    "orcid": ("orcid", "https://orcid.org/{}"),
-}
-_OTHER_NETWORKS = {
-    "researchgate": "https://researchgate.net/profile/{}",
-    "stackoverflow": "https://stackoverflow.com/users/{}",
-    "x": "https://x.com/{}",
-    "twitter": "https://twitter.com/{}",
-    "youtube": "https://youtube.com/@{}",
-    "instagram": "https://instagram.com/{}",
-    "leetcode": "https://leetcode.com/u/{}",
-    "bluesky": "https://bsky.app/profile/{}",
-    "telegram": "https://t.me/{}",
-    "imdb": "https://imdb.com/name/{}",
+    "hindi": "hi",
+    "vietnamese": "vi",
+    "indonesian": "id",
+    "persian": "fa",
+    "arabic": "ar",
 }
 _THEMES = {  # RenderCV's themes -> the closest built-in look
     "classic": "classic",
@@ -69,20 +67,24 @@ _THEMES = {  # RenderCV's themes -> the closest built-in look
     "engineeringresumes": "compact",
     "moderncv": "modern",
 }
-_AWARD_TITLES = re.compile(r"award|honou?r|prize|scholarship|fellowship", re.IGNORECASE)
-_SUMMARY_TITLES = re.compile(r"^(summary|about( me)?|profile|objective)$", re.IGNORECASE)
-
-
-@dataclass
-class _Reading:
-    source: SourceMap
-    where: str
-    today: dt.date
-    notes: list[Note] = field(default_factory=list)
-
-    def note(self, path: tuple[str | int, ...], what: str) -> None:
-        position = self.source.locate_key(path)
-        self.notes.append(Note(f"{self.where}:{position.line}", format_path(path), what))
+_CONTACT_KEYS = ("location", "email", "phone", "website", "photo", "social_networks")
+_DATE_KEYS = ("start_date", "end_date", "date")
+# The kind of section each entry type makes (bullets, numbered entries and paragraphs
+# choose by their title).
+_KIND_OF_TYPE = {
+    "education": "education",
+    "experience": "experience",
+    "normal": "experience",
+    "publication": "publications",
+    "oneline": "skills",
+}
+_ONE_LINERS = ("bullet", "numbered", "reversed", "text")
+_HINT = "RenderCV's input is YAML that starts with cv: (name:, sections:, ...)"
+# Typst a RenderCV v2 user writes in a text: #link("url")[text].
+_TYPST_LINK = re.compile(r"""#link\(\s*"([^"]+)"\s*\)\[([^\]]*)\]""")
+_UNDERSCORE_ITALIC = re.compile(r"(?<![\w*])_(\S(?:.*?\S)?)_(?![\w*])")
+_WHOLE_LINK = re.compile(r"^\[([^\]]+)\]\((\S+)\)$")
+_WHOLE_ITALIC = re.compile(r"^\*([^*]+)\*$")
 
 
 def recognizes(source: Source) -> bool:
@@ -94,37 +96,27 @@ def recognizes(source: Source) -> bool:
 
 def read(source: Source, context: Context) -> Read:
     """The profile data of a RenderCV file, and a note for each value not placed."""
-    where = source.where()
-    data, yaml_source = load_yaml(source.path, source.text())
+    data, located = read_located(source, _HINT)
     if not isinstance(data, dict) or not isinstance(data.get("cv"), dict):
         raise InputError(
-            f"{where}: not a RenderCV file: it has no cv: mapping at the top",
-            "RenderCV's input starts with cv: (name:, sections:, ...)",
+            f"{source.where()}: not a RenderCV file: it has no cv: mapping at the top", _HINT
         )
-    reading = _Reading(yaml_source, where, context.today)
-    cv = data["cv"]
-    given = context.language or _language(data, reading)
-    code = given or language_of_text([T(text) for text in _strings(cv)])
-    catalog = load_catalog(code) if code in available_languages() else load_catalog("en")
-    profile: dict[str, Any] = {"name": _text(cv.get("name"))}
-    if not profile["name"]:
-        raise InputError(f"{where}: cv.name is missing", "a profile needs a name: add cv.name")
-    if cv.get("headline"):
-        profile["headline"] = _text(cv["headline"])
-    profile["contacts"] = _contacts(cv, reading)
-    for key in cv:
-        if key not in ("name", "headline", "sections", "social_networks", *_CONTACT_KEYS):
-            reading.note(("cv", key), "not imported: a profile has no place for it")
-    sections = cv.get("sections") or {}
-    if not isinstance(sections, dict):
-        reading.note(("cv", "sections"), "not imported: sections is a mapping of titles")
-        sections = {}
-    _sections(sections, profile, catalog, reading)
-    _design(data.get("design"), profile, reading)
-    for key in data:
-        if key not in ("cv", "design", "locale"):
-            reading.note((key,), "not imported: cvtex's build options are its own")
-    return Read(READER.kind, source, profile, reading.notes, given)
+    reading = _RenderCV(located, context.today)
+    said = reading.locale(data)  # every locale key noted, whatever --lang says
+    given = context.language or said
+    code = given or language_of_text([T(text) for text in _strings(data["cv"])])
+    reading.catalog = load_catalog(code if code in available_languages() else "en")
+    profile = reading.cv(data["cv"])
+    reading.design(data.get("design"), profile)
+    for key, value in data.items():
+        if key in ("settings", "rendercv_settings"):
+            reading.settings(key, value)
+        elif key not in ("cv", "design", "locale", "locale_catalog"):
+            reading.note((key,), "not imported: not a part of a RenderCV file cvtex knows")
+    return Read(READER.kind, source, profile, located.notes, given)
+
+
+READER = Reader("RenderCV", recognizes, read)
 
 
 def _strings(value: Any) -> list[str]:
@@ -137,173 +129,61 @@ def _strings(value: Any) -> list[str]:
     return []
 
 
-_CONTACT_KEYS = ("location", "email", "phone", "website", "photo", "custom_connections")
-
-
-def _language(data: dict[str, Any], reading: _Reading) -> str | None:
-    locale = data.get("locale") or {}
-    name = str(locale.get("language") or "").strip().lower() if isinstance(locale, dict) else ""
-    code = _LANGUAGES.get(name, name if name in available_languages() else "")
-    if isinstance(locale, dict):
-        for key in locale:
-            if key != "language":
-                reading.note(
-                    ("locale", key), "not imported: cvtex's locale catalogs set dates and words"
-                )
-    if not name:
-        return None
-    if code not in available_languages():
-        reading.note(
-            ("locale", "language"),
-            f"{name!r} has no cvtex catalog: the language is told from the text's script; "
-            "a catalog of your own can be given with --locale-file",
-        )
-        return None
-    return code
+def _blank(value: Any) -> bool:
+    """Nothing written: null, "", or only spaces (area: ' ' to leave a field out)."""
+    return value is None or (isinstance(value, str) and not value.strip()) or value == []
 
 
 def _text(value: Any) -> T:
-    return T(" ".join(str(value).split()) if value is not None else "")
+    """A RenderCV text as the profile's: one line (YAML folds long ones), Typst links and
+    _italics_ as the profile's markup."""
+    if value is None or isinstance(value, (dict, list)):
+        return T("")
+    text = " ".join(str(value).split())
+    text = _TYPST_LINK.sub(lambda match: f"[{match[2]}]({match[1]})", text)
+    return T(_UNDERSCORE_ITALIC.sub(r"*\1*", text))
 
 
-def _many(value: Any) -> list[str]:
-    return [str(item) for item in value] if isinstance(value, list) else [str(value)]
-
-
-def _contacts(cv: dict[str, Any], reading: _Reading) -> list[dict[str, Any]]:
-    contacts: list[dict[str, Any]] = []
-    for email in _many(cv["email"]) if cv.get("email") else []:
-        contacts.append({"type": "email", "value": email})
-    for phone in _many(cv["phone"]) if cv.get("phone") else []:
-        contacts.append({"type": "phone", "value": phone.removeprefix("tel:")})
-    for url in _many(cv["website"]) if cv.get("website") else []:
-        shown = re.sub(r"^https?://", "", url).rstrip("/")
-        contacts.append({"type": "website", "value": shown, "url": url})
-    for index, network in enumerate(cv.get("social_networks") or []):
-        if not isinstance(network, dict) or not network.get("username"):
-            reading.note(("cv", "social_networks", index), "not imported: no username")
-            continue
-        name, user = str(network.get("network", "")), str(network["username"])
-        known = _NETWORKS.get(name.strip().lower())
-        if known:
-            contacts.append({"type": known[0], "value": user, "url": known[1].format(user)})
-            continue
-        pattern = _OTHER_NETWORKS.get(name.strip().lower())
-        contact = {"type": "website", "value": f"{name}: {user}" if name else user}
-        if pattern:
-            contact["url"] = pattern.format(user.lstrip("@"))
-        contacts.append(contact)
-    if cv.get("location"):
-        contacts.append({"type": "location", "value": _text(cv["location"])})
-    if cv.get("photo"):
-        reading.note(("cv", "photo"), "not imported: add photo: {file: ...} with the image")
-    if cv.get("custom_connections"):
-        reading.note(("cv", "custom_connections"), "not imported: add them as contacts")
-    return contacts
-
-
-def _entry_type(entries: list[Any]) -> str:
-    first = entries[0]
-    if isinstance(first, str):
+def _entry_type(entry: Any) -> str:
+    """RenderCV's entry type, told from the fields an entry has (RenderCV tells it from
+    the fields each type must have; people leave some out)."""
+    if isinstance(entry, (str, int, float)) and not isinstance(entry, bool):
         return "text"
-    if not isinstance(first, dict):
+    if not isinstance(entry, dict):
         return "unknown"
-    keys = set(first)
-    for kind, needed in (
-        ("education", {"institution", "area"}),
-        ("experience", {"company", "position"}),
-        ("publication", {"title", "authors"}),
-        ("oneline", {"label", "details"}),
+    keys = set(entry)
+    for kind, marks in (
         ("bullet", {"bullet"}),
+        ("reversed", {"reversed_number"}),
         ("numbered", {"number"}),
-        ("numbered", {"reversed_number"}),
-        ("normal", {"name"}),
+        ("oneline", {"label", "details"}),
+        ("education", {"institution"}),
+        ("experience", {"company"}),
     ):
-        if needed <= keys:
+        if marks & keys:
             return kind
-    return "unknown"
+    if "title" in keys and ({"authors", "author", "journal", "doi"} & keys or "name" not in keys):
+        return "publication"
+    if "name" in keys:
+        return "normal"
+    if "position" in keys:
+        return "experience"
+    return "education" if {"degree", "area"} & keys else "unknown"
 
 
-_KIND_OF_TYPE = {
-    "education": "education",
-    "experience": "experience",
-    "normal": "experience",
-    "publication": "publications",
-    "oneline": "skills",
-    "numbered": "others",
-    "text": "text",
-}
-
-
-def _sections(
-    sections: dict[str, Any], profile: dict[str, Any], catalog: Any, reading: _Reading
-) -> None:
-    planned: list[tuple[str, str, str, list[Any]]] = []  # key, title, kind, entries
-    for key, entries in sections.items():
-        if not isinstance(entries, list) or not entries:
-            reading.note(("cv", "sections", key), "not imported: a section is a list of entries")
-            continue
-        entry_type = _entry_type(entries)
-        title = _title(key)
-        if entry_type == "bullet":
-            kind = "awards" if _AWARD_TITLES.search(title) else "others"
-        elif entry_type == "text" and _SUMMARY_TITLES.match(title) and "summary" not in profile:
-            kind = "summary"
-        else:
-            kind = _KIND_OF_TYPE.get(entry_type, "")
-        if not kind:
-            reading.note(("cv", "sections", key), "not imported: entries of a type cvtex lacks")
-            continue
-        planned.append((key, title, kind, entries))
-    kinds = [kind for _, _, kind, _ in planned]
-    layout: list[str] = []
-    definitions: dict[str, Any] = {}
-    for key, title, kind, entries in planned:
-        path = ("cv", "sections", key)
-        if kind == "summary":
-            profile["summary"] = T("\n\n".join(_text(text) for text in entries))
-            definitions["summary"] = _titled({}, title, catalog.titles.get("summary"))
-            layout.append("summary")
-            continue
-        if kind == "text":
-            ident = _ident(key)
-            definitions[ident] = {
-                "kind": "text",
-                "title": T(title),
-                "text": T("\n\n".join(_text(text) for text in entries)),
-            }
-            layout.append(ident)
-            continue
-        shared = kinds.count(kind) > 1
-        ident = _ident(key) if shared else kind
-        tag = [_ident(key)] if shared else []
-        converted = [
-            _entry(kind, entry, (*path, index), reading) for index, entry in enumerate(entries)
-        ]
-        for entry in converted:
-            if entry is not None:
-                if tag:
-                    entry["tags"] = tag
-                profile.setdefault(kind, []).append(entry)
-        section: dict[str, Any] = {"kind": kind, "select": tag} if shared else {}
-        definitions[ident] = _titled(section, title, catalog.titles.get(kind))
-        layout.append(ident)
-    if definitions:
-        profile["sections"] = definitions
-        profile["layout"] = layout
-
-
-def _titled(section: dict[str, Any], title: str, own: str | None) -> dict[str, Any]:
-    if own is None or title.casefold() != str(own).casefold():
-        section["title"] = T(title)
-    return section
+# The words RenderCV leaves in lower case when it makes a title of a section's key.
+_SMALL_WORDS = {"a", "an", "and", "as", "at", "but", "by", "for", "from", "in", "into", "of"}
+_SMALL_WORDS |= {"on", "onto", "or", "over", "so", "than", "that", "the", "to", "with"}
 
 
 def _title(key: str) -> str:
-    """The title RenderCV shows for a section key: snake_case words capitalized."""
-    if " " in key or any(ch.isupper() for ch in key):
-        return key
-    return " ".join(word.capitalize() for word in key.split("_"))
+    """The title RenderCV shows for a section key: underscores as spaces, each word in
+    lower case capitalized (but a, of, and ... after the first); others as written."""
+    words = key.replace("_", " ").split(" ")
+    return " ".join(
+        word.capitalize() if word.islower() and (i == 0 or word not in _SMALL_WORDS) else word
+        for i, word in enumerate(words)
+    )
 
 
 def _ident(key: str) -> str:
@@ -311,95 +191,34 @@ def _ident(key: str) -> str:
     return re.sub(r"[\W_]+", "-", key.lower()).strip("-") or "section"
 
 
-def _dates(entry: dict[str, Any], path: tuple[str | int, ...], reading: _Reading) -> dict[str, Any]:
-    dates: dict[str, Any] = {}
-    for theirs, ours in (("start_date", "start"), ("end_date", "end"), ("date", "date")):
-        value = entry.get(theirs)
-        if value is None:
-            continue
-        text = str(value).strip()
-        date = read_date(text, reading.today)
-        if date == "present" and ours == "end":
-            dates["end"] = "present"
-        elif date is not None and date != "present":
-            dates[ours] = date
-        else:
-            reading.note((*path, theirs), f"not imported: {text!r} is not a date")
-    if "end" in dates and "start" not in dates:  # an end alone is the entry's date
-        if dates["end"] != "present":
-            dates["date"] = dates.pop("end")
-        else:
-            dates.pop("end")
-    return dates
+def _many(value: Any) -> list[str]:
+    values = value if isinstance(value, list) else [value]
+    return [
+        str(item).strip()
+        for item in values
+        if not _blank(item) and not isinstance(item, (dict, list))
+    ]
 
 
-def _entry(
-    kind: str, entry: Any, path: tuple[str | int, ...], reading: _Reading
-) -> dict[str, Any] | None:
-    if kind in ("awards", "others") and isinstance(entry, dict):
-        text = _text(entry.get("bullet") or entry.get("number") or entry.get("reversed_number"))
-        if kind == "others":
-            return {"text": text}
-        # "ICML Best Paper Award (2019)": the years, as an award's years are written.
-        if years := re.search(r"\s*\((\d{4}(?:\s*,\s*\d{4})*)\)$", text):
-            return {"name": T(text[: years.start()]), "years": _years(years.group(1))}
-        return {"name": text}
-    if not isinstance(entry, dict):
-        reading.note(path, "not imported: an entry of another type than its section's")
-        return None
-    used = {"start_date", "end_date", "date", "highlights", "summary", "location", "url", "doi"}
-    out: dict[str, Any]
-    if kind == "education":
-        out = {"institution": _text(entry.get("institution"))}
-        if entry.get("degree"):
-            out["degree"] = _text(entry["degree"])
-        if entry.get("area"):
-            out["field"] = _text(entry["area"])
-        if entry.get("gpa"):  # not RenderCV's own field, but one its users add
-            out["gpa"] = _text(entry["gpa"])
-        used |= {"institution", "degree", "area", "gpa"}
-    elif kind == "experience":
-        if "company" in entry:
-            out = {"title": _text(entry.get("position")), "organization": _text(entry["company"])}
-            used |= {"company", "position"}
-        else:  # a NormalEntry: a project, a talk, a certificate
-            out = {"title": _text(entry.get("name"))}
-            used |= {"name"}
-    elif kind == "publications":
-        out = {"title": _text(entry.get("title"))}
-        out["authors"] = [_author(name) for name in entry.get("authors") or []]
-        if entry.get("journal"):
-            out["venue"] = _text(entry["journal"])
-        year = re.match(r"\d{4}", str(entry.get("date", "")))
-        if year:
-            out["year"] = int(year.group())
-        used |= {"title", "authors", "journal"}
-    elif kind == "skills":
-        items = [part.strip() for part in re.split(r",\s*(?![^()]*\))", str(entry["details"]))]
-        return {"category": _text(entry["label"]), "items": [T(item) for item in items if item]}
-    else:
-        return None
-    if kind != "publications":
-        out.update(_dates(entry, path, reading))
-        if entry.get("location"):
-            out["location"] = _text(entry["location"])
-        if entry.get("summary"):
-            out["description"] = _text(entry["summary"])
-        if entry.get("highlights"):
-            out["bullets"] = [_text(item) for item in entry["highlights"]]
-    elif entry.get("summary") or entry.get("highlights"):
-        reading.note(path, "not imported: a publication's summary or highlights")
-    links = []
-    if entry.get("doi"):
-        links.append({"type": "doi", "url": f"https://doi.org/{entry['doi']}"})
-    if entry.get("url"):
-        links.append({"type": "url", "url": str(entry["url"])})
-    if links:
-        out["links"] = links
-    for key in entry:
-        if key not in used:
-            reading.note((*path, key), "not imported: a profile's entry has no such field")
-    return out
+def _split_items(details: str) -> list[str]:
+    """A one-line entry's details as items: split at commas (and 、，) outside brackets."""
+    items, depth, current = [], 0, ""
+    for char in details:
+        depth += char in "([（【"
+        depth -= char in ")]）】" and depth > 0
+        if char in ",，、" and depth == 0:
+            items.append(current)
+            current = ""
+        else:
+            current += char
+    return [item.strip() for item in [*items, current] if item.strip()]
+
+
+def _unique(ident: str, taken: dict[str, Any]) -> str:
+    number, unique = 2, ident
+    while unique in taken:
+        unique, number = f"{ident}-{number}", number + 1
+    return unique
 
 
 def _years(text: str) -> list[int]:
@@ -407,37 +226,519 @@ def _years(text: str) -> list[int]:
 
 
 def _author(name: Any) -> str:
-    # RenderCV marks the CV's owner in a list of authors as *Name* or **Name**; cvtex
-    # writes the owner as **Name** and sets it in bold.
+    # RenderCV marks the CV's owner in a list of authors as *Name*, **Name** or ***Name***;
+    # cvtex writes the owner as **Name** and sets it in bold.
     text = _text(name)
-    bare = text.strip("*")
+    bare = text.strip("*").strip()
     return f"**{bare}**" if bare != text else text
 
 
-def _design(design: Any, profile: dict[str, Any], reading: _Reading) -> None:
-    if not isinstance(design, dict):
-        return
-    ours: dict[str, Any] = {}
-    for key, value in design.items():
-        path = ("design", key)
-        if key == "theme":
-            theme = _THEMES.get(str(value).lower())
-            if theme:
-                profile["theme"] = theme
+class _RenderCV:
+    """One RenderCV file's conversion, and a note for each value it leaves out."""
+
+    def __init__(self, located: Located, today: dt.date) -> None:
+        self.located = located
+        self.today = today
+        self.catalog: Catalog = load_catalog("en")
+
+    def note(self, path: Path_, what: str) -> None:
+        self.located.note(path, what)
+
+    # The file's parts besides cv ---------------------------------------------------------
+
+    def locale(self, data: dict[str, Any]) -> str | None:
+        """The language locale.language names (v2), when cvtex has its catalog; every
+        other key of locale and of v1's locale_catalog noted."""
+        code = None
+        for part in ("locale", "locale_catalog"):
+            locale = data.get(part)
+            if _blank(locale):
+                continue
+            if not isinstance(locale, dict):
+                self.note((part,), "not imported: a locale is a mapping")
+                continue
+            for key, value in locale.items():
+                if key == "language" and part == "locale" and not _blank(value):
+                    code = self.language(str(value))
+                elif not _blank(value):
+                    self.note(
+                        (part, key), "not imported: cvtex's locale catalogs set dates and words"
+                    )
+        return code
+
+    def language(self, name: str) -> str | None:
+        folded = " ".join(re.split(r"[\s_-]+", name.strip().casefold()))
+        code = _LANGUAGES.get(folded, name.strip())
+        if code in available_languages():
+            return code
+        self.note(
+            ("locale", "language"),
+            f"{name!r} has no cvtex catalog: the language is told from the text's script; "
+            "a catalog of your own can be given with --locale-file",
+        )
+        return None
+
+    def settings(self, key: str, value: Any) -> None:
+        """RenderCV's settings (v2.8) or rendercv_settings (v1, v2): one note naming
+        each of its keys."""
+        keys = ", ".join(str(name) for name in value) if isinstance(value, dict) else ""
+        named = f" ({keys})" if keys else ""
+        self.note((key,), f"not imported{named}: cvtex's build options are its own")
+
+    def design(self, design: Any, profile: dict[str, Any]) -> None:
+        if _blank(design):
+            return
+        if not isinstance(design, dict):
+            self.note(("design",), "not imported: design is a mapping")
+            return
+        ours: dict[str, Any] = {}
+        for key, value in design.items():
+            path = ("design", key)
+            if key == "theme":
+                theme = _THEMES.get(str(value).lower())
+                if theme:
+                    profile["theme"] = theme
+                else:
+                    self.note(path, f"{value!r} is no cvtex theme: the classic theme is used")
+            elif key in ("page_size", "page") and (paper := _paper(value)):
+                ours["paper"] = paper
+                if isinstance(value, dict) and (rest := [str(k) for k in value if k != "size"]):
+                    not_imported = ", ".join(rest)
+                    self.note(
+                        path,
+                        f"only its size was imported ({not_imported} not): cvtex's themes "
+                        "set margins",
+                    )
+            elif key in ("color", "colors") and (colour := _colour(value)):
+                ours["accent"] = colour
+                if isinstance(value, dict) and len(value) > 1:
+                    others = ", ".join(str(k) for k in value if value[k] != _colour_of(value))
+                    self.note(
+                        path, f"one colour imported as the accent ({others} not): cvtex has one"
+                    )
             else:
-                reading.note(path, f"{value!r} is no cvtex theme: the classic theme is used")
-        elif key in ("page_size", "page") and _paper(value):
-            ours["paper"] = _paper(value)
-            if isinstance(value, dict) and set(value) - {"size"}:
-                reading.note(path, "only its size was imported: cvtex's themes set margins")
-        elif key in ("color", "colors") and _colour(value):
-            ours["accent"] = _colour(value)
-            if isinstance(value, dict) and len(value) > 1:
-                reading.note(path, "one colour imported as the accent: cvtex has one")
-        else:
-            reading.note(path, "not imported: cvtex's themes draw it their own way")
-    if ours:
-        profile["design"] = ours
+                self.note(path, "not imported: cvtex's themes draw it their own way")
+        if ours:
+            profile["design"] = ours
+
+    # cv --------------------------------------------------------------------------------
+
+    def cv(self, cv: dict[str, Any]) -> dict[str, Any]:
+        profile: dict[str, Any] = {}
+        if name := _text(cv.get("name")):
+            profile["name"] = name
+        headline = cv.get("headline") if not _blank(cv.get("headline")) else cv.get("label")
+        if headline := _text(headline):
+            profile["headline"] = headline
+        profile["contacts"] = self.contacts(cv)
+        sections = cv.get("sections")
+        if not isinstance(sections, dict):
+            if not _blank(sections):
+                self.note(("cv", "sections"), "not imported: sections is a mapping of titles")
+            sections = {}
+        self.sections(sections, profile)
+        summary = cv.get("summary")
+        if not _blank(summary) and "summary" not in profile:
+            # Not RenderCV's (its summary is a section), but an obvious place.
+            written = "\n\n".join(_strings(summary))  # a block, or a list of paragraphs
+            paragraphs = (" ".join(part.split()) for part in written.split("\n\n"))
+            profile["summary"] = T("\n".join(part for part in paragraphs if part))
+            if "summary" not in profile.get("sections", {}):
+                profile["sections"] = {"summary": {}, **profile.get("sections", {})}
+                profile["layout"] = ["summary", *profile.get("layout", [])]
+        elif not _blank(summary):
+            self.note(("cv", "summary"), "not imported: the summary section is the summary")
+        for key, value in cv.items():
+            if key in (
+                "name",
+                "headline",
+                "sections",
+                "summary",
+                "custom_connections",
+                *_CONTACT_KEYS,
+            ):
+                continue
+            if key == "label" and "headline" in profile and _blank(cv.get("headline")):
+                continue
+            if _blank(value):
+                self.note(("cv", key), "empty: nothing to import")
+            else:
+                self.note(("cv", key), "not imported: a profile has no place for it")
+        return profile
+
+    def contacts(self, cv: dict[str, Any]) -> list[dict[str, Any]]:
+        contacts: list[dict[str, Any]] = []
+        for email in _many(cv.get("email")):
+            contacts.append({"type": "email", "value": email.removeprefix("mailto:")})
+        for phone in _many(cv.get("phone")):
+            contacts.append({"type": "phone", "value": re.sub(r"^tel:\s*", "", phone)})
+        for url in _many(cv.get("website")):
+            shown = re.sub(r"^https?://", "", url).rstrip("/")
+            contacts.append({"type": "website", "value": shown, "url": url})
+        networks = cv.get("social_networks")
+        for index, network in enumerate(networks if isinstance(networks, list) else []):
+            path = ("cv", "social_networks", index)
+            if not isinstance(network, dict):
+                self.note(path, "not imported: a network is a mapping (network:, username:)")
+                continue
+            contact = network_contact(
+                _text(network.get("network")),
+                _text(network.get("username")),
+                None,
+                self.catalog.punctuation.colon,
+            )
+            if contact is None:
+                self.note(path, "not imported: no username")
+            else:
+                contacts.append(contact)
+        connections = cv.get("custom_connections")
+        for index, connection in enumerate(connections if isinstance(connections, list) else []):
+            if contact := self.connection(connection):
+                contacts.append(contact)
+            else:
+                self.note(("cv", "custom_connections", index), "not imported: no address")
+        if location := _text(cv.get("location")):
+            contacts.append({"type": "location", "value": location})
+        if not _blank(cv.get("photo")):
+            self.note(("cv", "photo"), "not imported: add photo: {file: ...} with the image")
+        for key in ("social_networks", "custom_connections"):
+            if not _blank(cv.get(key)) and not isinstance(cv[key], list):
+                self.note(("cv", key), "not imported: a list is expected")
+        return contacts
+
+    def connection(self, connection: Any) -> dict[str, Any] | None:
+        """A custom connection (v2: an icon, what it shows, its address) as a contact: a
+        network by its icon (github, linkedin), else a website."""
+        if not isinstance(connection, dict) or _blank(connection.get("url")):
+            return None
+        url = str(connection["url"]).strip()
+        icon = str(connection.get("fontawesome_icon") or "").removeprefix("fa-")
+        shown = _text(connection.get("placeholder"))
+        if icon in ("github", "gitlab", "linkedin", "orcid"):
+            return network_contact(icon, None, url)
+        value = shown or re.sub(r"^https?://", "", url).rstrip("/")
+        return {"type": "website", "value": T(value), "url": url}
+
+    # Sections --------------------------------------------------------------------------
+
+    def sections(self, sections: dict[str, Any], profile: dict[str, Any]) -> None:
+        planned: list[tuple[str, str, str, str, list[Any]]] = []  # key, title, type, kind, entries
+        for key, entries in sections.items():
+            key = str(key)
+            path = ("cv", "sections", key)
+            if _blank(entries) or entries == {}:
+                self.note(path, "empty: nothing to import")
+                continue
+            if not isinstance(entries, list):
+                entries = [entries]  # one entry written without its list
+            types = Counter(_entry_type(entry) for entry in entries)
+            types.pop("unknown", None)
+            if not types:
+                self.note(path, "not imported: entries of no type RenderCV has")
+                continue
+            entry_type = types.most_common(1)[0][0]
+            title = _title(key)
+            if entry_type in _ONE_LINERS and entry_type != "text":
+                kind = "awards" if says(title, AWARDS) else "others"
+            elif entry_type == "text":
+                summary = says(title, SUMMARY, whole=True) and "summary" not in profile
+                kind = "summary" if summary else "text"
+            else:
+                kind = _KIND_OF_TYPE[entry_type]
+            if kind == "summary":
+                profile["summary"] = T("")  # taken: a second such section is a text one
+            planned.append((key, title, entry_type, kind, entries))
+        kinds = Counter(kind for _, _, _, kind, _ in planned)
+        layout: list[str] = []
+        definitions: dict[str, Any] = {}
+        for key, title, entry_type, kind, entries in planned:
+            path = ("cv", "sections", key)
+            shared = kinds[kind] > 1 and kind not in ("summary", "text")
+            ident = _unique(_ident(key) if shared or kind == "text" else kind, definitions)
+            if kind in ("summary", "text"):
+                paragraphs = [
+                    text
+                    for index, entry in enumerate(entries)
+                    if (text := self.paragraph(entry, (*path, index)))
+                ]
+                if kind == "summary":
+                    profile["summary"] = T("\n".join(paragraphs))
+                    definitions[ident] = self.titled({}, title, ident)
+                else:
+                    section = {"kind": "text", "title": T(title), "text": T("\n".join(paragraphs))}
+                    definitions[ident] = section
+                layout.append(ident)
+                continue
+            if entry_type in ("numbered", "reversed"):
+                self.note(path, "its entries are listed without their numbers")
+            tag = [ident] if shared else []
+            for index, entry in enumerate(entries):
+                converted = self.entry(kind, entry_type, entry, (*path, index))
+                if converted is not None:
+                    if tag:
+                        converted["tags"] = tag
+                    profile.setdefault(kind, []).append(converted)
+            section = {"kind": kind, "select": tag} if shared else {}
+            if ident != kind:
+                section["kind"] = kind
+            definitions[ident] = self.titled(section, title, ident)
+            layout.append(ident)
+        if not profile.get("summary"):
+            profile.pop("summary", None)
+        if definitions:
+            profile["sections"] = definitions
+            profile["layout"] = layout
+
+    def titled(self, section: dict[str, Any], title: str, ident: str) -> dict[str, Any]:
+        """The section, with RenderCV's title where the catalog's for it differs (a CV in
+        another language then shows the catalog's: Projects, 项目经历)."""
+        own = self.catalog.titles.get(ident) or self.catalog.titles.get(section.get("kind", ident))
+        if own is None or title.casefold() != str(own).casefold():
+            section["title"] = T(title)
+        return section
+
+    def paragraph(self, entry: Any, path: Path_) -> str | None:
+        """A text entry (or any one-line entry in a section of paragraphs) as a paragraph."""
+        if isinstance(entry, dict):
+            entry = entry.get("bullet") or entry.get("number") or entry.get("reversed_number")
+        if isinstance(entry, (str, int, float)) and not isinstance(entry, bool):
+            return _text(entry) or None
+        self.note(path, "not imported: an entry of another type than its section's")
+        return None
+
+    # Entries ---------------------------------------------------------------------------
+
+    def entry(self, kind: str, section_type: str, entry: Any, path: Path_) -> dict[str, Any] | None:
+        """One entry of a section of ``kind``, converted by its own type (a NormalEntry
+        among ExperienceEntries is one), or by its section's when it has too few fields
+        to tell."""
+        own = _entry_type(entry)
+        if own == "unknown" and isinstance(entry, dict):
+            own = section_type
+        if kind in ("awards", "others"):
+            return self.one_liner(kind, entry, path)
+        if not isinstance(entry, dict) or _KIND_OF_TYPE.get(own) != kind:
+            self.note(path, "not imported: an entry of another type than its section's")
+            return None
+        convert = {
+            "education": self.education,
+            "experience": self.experience,
+            "normal": self.normal,
+            "publication": self.publication,
+            "oneline": self.oneline,
+        }[own]
+        return convert(entry, path)
+
+    def one_liner(self, kind: str, entry: Any, path: Path_) -> dict[str, Any] | None:
+        text = self.paragraph(entry, path)
+        if not text:
+            return None
+        if isinstance(entry, dict):
+            used = {"bullet", "number", "reversed_number"}
+            self.rest(entry, path, used, "a one-line entry shows its text")
+        if kind == "others":
+            return {"text": T(text)}
+        # "ICML Best Paper Award (2019)": the years, as an award's years are written.
+        if years := re.search(r"\s*[(（](\d{4}(?:\s*[,，]\s*\d{4})*)[)）]$", text):
+            return {"name": T(text[: years.start()]), "years": _years(years.group(1))}
+        return {"name": T(text)}
+
+    def heading(self, entry: dict[str, Any], key: str, links: list[dict[str, Any]]) -> T:
+        """A heading field; one written as a whole Markdown link ([tidewater](url)) is
+        its text, the address one of the entry's links."""
+        text = _text(entry.get(key))
+        if match := _WHOLE_LINK.match(text):
+            links.append({"type": "url", "url": match[2]})
+            return T(match[1])
+        return text
+
+    def common(
+        self, entry: dict[str, Any], path: Path_, out: dict[str, Any], links: list[dict[str, Any]]
+    ) -> dict[str, Any]:
+        """What every dated entry has: dates, place, summary, highlights, links."""
+        out.update(self.dates(entry, path))
+        if location := _text(entry.get("location")):
+            out["location"] = location
+        if summary := _text(entry.get("summary")):
+            out["description"] = summary
+        out["bullets"] = self.highlights(entry, path)
+        if url := self.url(entry, "url", path):
+            links.append({"type": "url", "url": url})
+        if links:
+            out["links"] = links
+        return out
+
+    def education(self, entry: dict[str, Any], path: Path_) -> dict[str, Any]:
+        links: list[dict[str, Any]] = []
+        out: dict[str, Any] = {"institution": self.heading(entry, "institution", links)}
+        if not out["institution"]:
+            self.note(path, "has no institution; imported with an empty one")
+        if degree := _text(entry.get("degree")):
+            out["degree"] = degree
+        if area := _text(entry.get("area")):
+            out["field"] = area
+        if gpa := _text(entry.get("gpa")):  # not RenderCV's own field, but one its users add
+            out["gpa"] = str(gpa)
+        self.common(entry, path, out, links)
+        used = {"institution", "degree", "area", "gpa", "location", "summary", "highlights", "url"}
+        self.rest(entry, path, used | set(_DATE_KEYS), "an education entry has no such field")
+        return out
+
+    def experience(self, entry: dict[str, Any], path: Path_) -> dict[str, Any]:
+        links: list[dict[str, Any]] = []
+        company = self.heading(entry, "company", links)
+        position = self.heading(entry, "position", links)
+        # No position (RenderCV 2 allows it): the company is the heading.
+        out: dict[str, Any] = {"title": position or company}
+        if position and company:
+            out["organization"] = company
+        if not out["title"]:
+            self.note(path, "has no company or position; imported with an empty title")
+        self.common(entry, path, out, links)
+        used = {"company", "position", "location", "summary", "highlights", "url"}
+        self.rest(entry, path, used | set(_DATE_KEYS), "an experience entry has no such field")
+        return out
+
+    def normal(self, entry: dict[str, Any], path: Path_) -> dict[str, Any]:
+        """A NormalEntry: a project, a talk, a certificate: an experience entry."""
+        links: list[dict[str, Any]] = []
+        out: dict[str, Any] = {"title": self.heading(entry, "name", links)}
+        self.common(entry, path, out, links)
+        used = {"name", "location", "summary", "highlights", "url"}
+        self.rest(entry, path, used | set(_DATE_KEYS), "an entry has no such field")
+        return out
+
+    def publication(self, entry: dict[str, Any], path: Path_) -> dict[str, Any]:
+        links: list[dict[str, Any]] = []
+        title = self.heading(entry, "title", links)
+        # "*Title*": RenderCV users set titles in italics themselves; cvtex does.
+        out: dict[str, Any] = {"title": T(_WHOLE_ITALIC.sub(r"\1", title))}
+        authors = entry.get("authors")
+        if _blank(authors) and not _blank(entry.get("author")):
+            authors = entry["author"]  # RenderCV's is authors: the obvious meaning
+            self.note((*path, "author"), "read as authors (RenderCV's field)")
+        out["authors"] = [_author(name) for name in _many(authors)]
+        if journal := _text(entry.get("journal")):
+            out["venue"] = journal
+        if not _blank(entry.get("date")):
+            date = self.date(entry, "date", path)
+            if date and date != "present":
+                out["year"] = int(date[:4])
+        if doi := self.url(entry, "doi", path):
+            links.append(
+                {"type": "doi", "url": f"https://doi.org/{doi.removeprefix('https://doi.org/')}"}
+            )
+        if url := self.url(entry, "url", path):
+            links.append({"type": "url", "url": url})
+        if links:
+            out["links"] = links
+        for key in ("summary", "highlights", "location"):
+            if not _blank(entry.get(key)):
+                self.note((*path, key), "not imported: a publication shows no paragraph or place")
+        used = {"title", "authors", "author", "journal", "date", "doi", "url", "summary"}
+        self.rest(entry, path, used | {"highlights", "location"}, "a publication has no such field")
+        return out
+
+    def oneline(self, entry: dict[str, Any], path: Path_) -> dict[str, Any] | None:
+        label, details = _text(entry.get("label")), _text(entry.get("details"))
+        if not details:
+            self.note(path, f"not imported: a one-line entry with no details ({label})")
+            return None
+        self.rest(entry, path, {"label", "details"}, "a one-line entry shows its label and details")
+        return {"category": label, "items": [T(item) for item in _split_items(details)]}
+
+    def highlights(self, entry: dict[str, Any], path: Path_) -> list[T]:
+        value = entry.get("highlights")
+        if _blank(value):
+            return []
+        if not isinstance(value, list):
+            value = [value]
+        bullets = []
+        for index, item in enumerate(value):
+            if isinstance(item, (str, int, float)) and not isinstance(item, bool):
+                if text := _text(item):
+                    bullets.append(text)
+            elif not _blank(item):
+                self.note((*path, "highlights", index), "not imported: a highlight is one text")
+        return bullets
+
+    def url(self, entry: dict[str, Any], key: str, path: Path_) -> str | None:
+        value = entry.get(key)
+        if _blank(value):
+            return None
+        if isinstance(value, (dict, list, bool)):
+            self.note((*path, key), "not imported: not an address")
+            return None
+        return str(value).strip()
+
+    def rest(self, entry: dict[str, Any], path: Path_, used: set[str], why: str) -> None:
+        for key, value in entry.items():
+            if key not in used and not _blank(value):
+                self.note((*path, key), f"not imported: {why}")
+
+    # Dates -----------------------------------------------------------------------------
+
+    def date(self, entry: dict[str, Any], key: str, path: Path_) -> str | None:
+        """A date field as the profile writes it, or "present"; free text as its year,
+        noted; None (noted) when it names none."""
+        value = entry.get(key)
+        if isinstance(value, dt.date):  # YAML reads 2024-09-01 as a date
+            return value.isoformat()[:10]
+        text = str(value).strip()
+        if (date := read_date(text, self.today)) is not None:
+            return date
+        if words := years_in_words(text):
+            self.note((*path, key), f"{text!r} kept as {words[0]}: a profile's dates are dates")
+            return words[0]
+        self.note((*path, key), f"not imported: {text!r} is not a date")
+        return None
+
+    def dates(self, entry: dict[str, Any], path: Path_) -> dict[str, Any]:
+        """RenderCV's dates: a start alone runs to the present (as RenderCV shows it), an
+        end alone is the entry's date, date (a day, a range, or free text such as Fall
+        2023) stands for both; an end still to come is expected."""
+        start = end = None
+        if not _blank(entry.get("start_date")):
+            start = self.date(entry, "start_date", path)
+            if start == "present":
+                self.note((*path, "start_date"), "not imported: 'present' is no start")
+                start = None
+        if not _blank(entry.get("end_date")):
+            end = self.date(entry, "end_date", path)
+        dates: dict[str, Any] = {}
+        if start:
+            dates["start"] = start
+            dates["end"] = self.end(end) if end else "present"
+        elif end and end != "present":
+            dates["date"] = end
+        if not _blank(entry.get("date")):
+            if dates:
+                self.note((*path, "date"), "not imported: start_date and end_date are its dates")
+            else:
+                dates.update(self.single(entry, path))
+        return dates
+
+    def single(self, entry: dict[str, Any], path: Path_) -> dict[str, Any]:
+        """RenderCV's date: field: a date, a range in one field (2024 – present), or
+        free text whose years are kept (with a note)."""
+        value = entry["date"]
+        text = value.isoformat()[:10] if isinstance(value, dt.date) else str(value).strip()
+        if (date := read_date(text, self.today)) is not None and date != "present":
+            return {"date": date}
+        if both := read_range(text, self.today):
+            return {"start": both[0], "end": self.end(both[1])}
+        if words := years_in_words(text):
+            start, end = words
+            kept = start if end is None else f"{start} – {end}"
+            self.note((*path, "date"), f"{text!r} kept as {kept}: a profile's dates are dates")
+            return {"date": start} if end is None else {"start": start, "end": self.end(end)}
+        self.note((*path, "date"), f"not imported: {text!r} is not a date")
+        return {}
+
+    def end(self, end: str) -> Any:
+        if end == "present":
+            return end
+        return {"expected": end} if end > self.today.isoformat()[: len(end)] else end
 
 
 def _paper(value: Any) -> str | None:
@@ -448,15 +749,17 @@ def _paper(value: Any) -> str | None:
     return "a4" if "a4" in size else None
 
 
+def _colour_of(colours: dict[str, Any]) -> Any:
+    """The colour of RenderCV's colours that cvtex takes as its accent."""
+    return colours.get("name") or colours.get("section_titles") or colours.get("primary")
+
+
 def _colour(value: Any) -> str | None:
     if isinstance(value, dict):
-        value = value.get("name") or value.get("section_titles") or value.get("primary")
+        value = _colour_of(value)
     text = str(value or "").strip()
     if re.fullmatch(r"#[0-9a-fA-F]{6}", text):
         return text.upper()
     if rgb := re.fullmatch(r"rgb\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)", text):
         return "#" + "".join(f"{min(int(part), 255):02X}" for part in rgb.groups())
     return None
-
-
-READER = Reader("RenderCV", recognizes, read)

@@ -1,0 +1,58 @@
+"""A JSON or YAML file read with the line of each value, and the notes a reader makes at
+those lines: ``cv.yaml:12: cv.sections.education[0].gpa: not imported: ...``.
+
+JSON is YAML's flow style, so one parser gives both their lines (as the JSON Resume
+reader does); a JSON file YAML cannot parse (a tab in an odd place) still reads, its
+notes at line 1.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from ..profile.source import Path_, SourceMap, format_path, load_yaml
+from .reader import Note
+from .source import Source
+
+
+@dataclass
+class Located:
+    """One file's notes, each at the line its value was written on."""
+
+    where: str
+    lines: SourceMap | None
+    notes: list[Note] = field(default_factory=list)
+
+    def line(self, path: Path_) -> int:
+        return self.lines.locate_key(path).line if self.lines is not None else 1
+
+    def note(self, path: Path_, what: str) -> None:
+        self.notes.append(Note(f"{self.where}:{self.line(path)}", format_path(path), what))
+
+
+def read_located(source: Source, hint: str) -> tuple[Any, Located]:
+    """The file's data (JSON by its suffix or its first character, else YAML) and its
+    notes' lines; an error at the file's line when it is neither. ``hint``: what the
+    file should be, for that error."""
+    where = source.where()
+    text = source.text()
+    if source.suffix == ".json" or (source.suffix == "" and text.lstrip()[:1] in "{["):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputError(
+                f"{where}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}", hint
+            ) from None
+        except RecursionError:
+            raise InputError(f"{where}: nested deeper than any CV", hint) from None
+        try:
+            _, lines = load_yaml(Path(where), text)
+        except InputError:
+            lines = None
+        return data, Located(where, lines)
+    data, lines = load_yaml(Path(where), text)
+    return data, Located(where, lines)
