@@ -23,7 +23,7 @@ from ..language.catalog import Catalog, available_languages, load_catalog
 from ..profile.source import Path_
 from .dates import read_date, read_range
 from .htmltext import html_text
-from .jsonresume import parsed_json
+from .jsonresume import parsed
 from .language import language_of_text
 from .located import Located, read_located
 from .networks import network_contact
@@ -92,7 +92,7 @@ def recognizes(source: Source) -> bool:
     if not source.is_file:
         return False
     if source.suffix in (".json", ""):
-        data = parsed_json(source)
+        data = parsed(source)
         if isinstance(data, dict):
             return is_fresh(data)
         if source.suffix == ".json":
