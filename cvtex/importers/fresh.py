@@ -20,9 +20,9 @@ from typing import Any
 
 from ..errors import InputError
 from ..language.catalog import Catalog, available_languages, load_catalog
+from ..profile.htmltext import html_text
 from ..profile.source import Path_
 from .dates import read_date, read_range
-from .htmltext import html_text
 from .jsonresume import parsed
 from .language import language_of_text
 from .located import Located, read_located

@@ -24,9 +24,9 @@ from functools import cache
 from pathlib import PurePosixPath
 from typing import Any
 
-from ..bibtex.html import title_text
 from ..errors import InputError
 from ..language.catalog import Catalog, available_languages, load_catalog
+from ..profile.htmltext import title_text
 from ..profile.source import Path_, format_path
 from .dates import from_epoch_millis, read_date
 from .identity import Work, folded, same_work

@@ -20,10 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from cvtex.errors import InputError
 from cvtex.importers import fresh, import_sources, jsonresume
 from cvtex.importers.door import _reader_of
-from cvtex.importers.htmltext import html_text
 from cvtex.importers.language import language_of_text
 from cvtex.importers.reader import Context
 from cvtex.importers.source import open_source
+from cvtex.profile.htmltext import html_text
 
 from ..building import build
 from ..conftest import ROOT, markup_as_text, normalized, pdf_text
