@@ -22,7 +22,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from reference import reference  # docs/hooks/, on the path while MkDocs loads this hook
+# docs/hooks/ is on the path while MkDocs loads this hook.
+from doc_blocks import doc_pages, yaml_blocks
+from schema_reference import reference
 
 ROOT = Path(__file__).resolve().parents[2]
 MARKER = re.compile(r"^<!-- generated: ([a-z-]+) -->$", re.MULTILINE)
@@ -101,35 +103,41 @@ def on_page_markdown(markdown: str, page: Any, **_: Any) -> str:
     return MARKER.sub(expand, markdown)
 
 
-def _documents(*files: str) -> list[Any]:
+def examples(kind: str) -> list[Any]:
+    """The documents a reference takes its examples from, in order: real files first (the
+    example profile, the test suite's full profile, the shipped catalogs, the example
+    letter), then the docs' own examples of that kind, which the tests validate."""
     from cvtex.profile.source import load_yaml
 
-    return [load_yaml(ROOT / name)[0] for name in files]
+    found = [load_yaml(ROOT / name)[0] for name in EXAMPLE_FILES[kind]]
+    for block in yaml_blocks(doc_pages(ROOT / "docs"), kind):
+        found.append(load_yaml(block.file, text=block.body)[0])
+    return found
 
 
-@cache
-def profile_reference() -> str:
+EXAMPLE_FILES = {
+    "profile": ("examples/academic/profile.yaml", "tests/data/full/profile.yaml"),
+    "catalog": ("locales/en.yaml", "locales/zh.yaml", "locales/zh-TW.yaml"),
+    "letter": ("examples/academic/letter.yaml",),
+}
+
+
+def schemas() -> dict[str, dict[str, Any]]:
+    """The JSON Schema of each kind of file the references describe."""
+    from cvtex.language.catalog import Catalog
+    from cvtex.letter.model import Letter
     from cvtex.profile.schema import profile_schema
 
-    examples = _documents("examples/academic/profile.yaml", "tests/data/full/profile.yaml")
-    return reference(profile_schema(), examples, TEXT_LINK)
+    return {
+        "profile": profile_schema(),
+        "catalog": Catalog.model_json_schema(),
+        "letter": Letter.model_json_schema(),
+    }
 
 
 @cache
-def catalog_reference() -> str:
-    from cvtex.language.catalog import Catalog
-
-    examples = _documents("locales/en.yaml", "locales/zh.yaml", "locales/zh-TW.yaml")
-    return reference(Catalog.model_json_schema(), examples, TEXT_LINK)
-
-
-@cache
-def letter_reference() -> str:
-    from cvtex.letter.model import Letter
-
-    return reference(
-        Letter.model_json_schema(), _documents("examples/academic/letter.yaml"), TEXT_LINK
-    )
+def key_reference(kind: str) -> str:
+    return reference(schemas()[kind], examples(kind), TEXT_LINK)
 
 
 def command_table() -> str:
@@ -188,9 +196,9 @@ def gallery() -> str:
 
 
 GENERATORS = {
-    "profile-reference": profile_reference,
-    "catalog-reference": catalog_reference,
-    "letter-reference": letter_reference,
+    "profile-reference": lambda: key_reference("profile"),
+    "catalog-reference": lambda: key_reference("catalog"),
+    "letter-reference": lambda: key_reference("letter"),
     "gallery": gallery,
     "command-table": command_table,
 }

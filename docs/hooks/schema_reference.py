@@ -11,6 +11,7 @@ described where it is first met, as a table of its keys; later uses link to that
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -34,6 +35,9 @@ class Reference:
     text_link: str  # where the page explains the forms of a text (a string, {en: ...}, ...)
     described: dict[str, str] = field(default_factory=dict)  # type name -> its anchor
     instances: dict[str, list[Node]] = field(default_factory=dict)  # type name -> examples
+    # (key, its schema) -> values met under that key in any type: an entry's `only:` or
+    # `start:` is written the same in every kind of entry.
+    values: dict[tuple[str, str], list[Any]] = field(default_factory=dict)
     top: list[Node] = field(default_factory=list)  # the example documents themselves
 
     def definition(self, name: str) -> Node:
@@ -61,6 +65,28 @@ def reference(schema: Node, examples: Sequence[Any], text_link: str, level: int 
     for key, node in keys.items():
         lines.extend(_key_section(page, key, node, key in required, level))
     return "\n".join(lines) + "\n"
+
+
+def gaps(schema: Node, examples: Sequence[Any]) -> list[str]:
+    """Each key the reference would show without a description or without an example."""
+    page = Reference(schema, "", top=[doc for doc in examples if isinstance(doc, dict)])
+    for document in page.top:
+        _collect(page, schema, document)
+    found = []
+    places = [("the top level", schema, page.top)]
+    places += [
+        (name, definition, page.instances.get(name, []))
+        for name, definition in schema.get("$defs", {}).items()
+    ]
+    for place, node, holders in places:
+        for key, field_node in node.get("properties", {}).items():
+            if key == "$schema":
+                continue
+            if not description_of(page, field_node):
+                found.append(f"{place}: {key}: no description")
+            if not example_of(page, [one for one in holders if key in one], key, field_node):
+                found.append(f"{place}: {key}: no example")
+    return found
 
 
 def anchor(key: str) -> str:
@@ -256,6 +282,9 @@ def description_of(page: Reference, node: Node) -> str:
     """The node's own description, else its type's (a date's, a colour's)."""
     if node.get("description"):
         return node["description"]
+    for branch in node.get("anyOf", []):
+        if branch.get("description"):
+            return branch["description"]
     for branch in _branches(node):
         if branch.get("description"):
             return branch["description"]
@@ -309,6 +338,7 @@ def _collect(page: Reference, node: Node, data: Any) -> None:
         properties = node.get("properties", {})
         for key, value in data.items():
             if key in properties:
+                page.values.setdefault((key, _signature(properties[key])), []).append(value)
                 _collect(page, properties[key], value)
             elif isinstance(node.get("additionalProperties"), dict):
                 _collect(page, node["additionalProperties"], value)
@@ -330,17 +360,25 @@ def _shape_fits(page: Reference, node: Node, data: Any) -> bool:
     if isinstance(data, dict):
         if kind != "object":
             return False
-        properties = node.get("properties")
-        return properties is None or set(data) <= set(properties)
+        if "properties" in node:
+            return set(data) <= set(node["properties"])
+        patterns = node.get("patternProperties", {})
+        return all(any(re.match(p, str(key)) for p in patterns) for key in data) or not patterns
     if isinstance(data, list):
         return kind == "array"
     return kind not in ("object", "array")
 
 
+def _signature(node: Node) -> str:
+    return json.dumps(node, sort_keys=True)
+
+
 def example_of(page: Reference, holders: Iterable[Node], key: str, node: Node) -> list[str]:
-    """``key: value`` as YAML lines, from the first document or entry that has the key; a
-    short one where the first is long. Schema ``examples`` when no document has the key."""
+    """``key: value`` as YAML lines, from the first document or entry of this type that has
+    the key, else from the same key of another type; a short one where the first is long.
+    The schema's ``examples`` when no document has the key."""
     candidates = [_as_yaml(key, holder[key]) for holder in holders]
+    candidates += [_as_yaml(key, value) for value in page.values.get((key, _signature(node)), [])]
     candidates += [_as_yaml(key, value) for value in node.get("examples", [])]
     if not candidates:
         return []
