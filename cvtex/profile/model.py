@@ -199,8 +199,12 @@ class Photo(Model):
 
 
 class Dated(Scoped):
-    start: Date | None = None
-    end: End | None = None
+    start: Date | None = Field(None, description="When it began: 2020, 2020-09 or 2020-09-01.")
+    end: End | None = Field(
+        None,
+        description="When it ended: a date, present (still going on) or {expected: 2026-06} "
+        "(still to come).",
+    )
     date: Date | None = Field(None, description="A single date, for one-off items.")
 
 
