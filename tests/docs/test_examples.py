@@ -50,10 +50,15 @@ def test_the_docs_have_yaml_examples_of_each_kind() -> None:
 
 
 @pytest.mark.parametrize("block", yaml_blocks(doc_files()), ids=where)
-def test_yaml_example_is_valid(block: Block, tmp_path: Path) -> None:
-    # The block's lines keep their numbers in the Markdown file, so a message names them.
+def test_yaml_example_is_valid(
+    block: Block, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Read as a file of the Markdown's name, its lines keeping their numbers there, so that
+    # a message names the page and line: docs/profile.md:16:5.
+    monkeypatch.chdir(tmp_path)
+    named = block.file.relative_to(ROOT)
+    named.parent.mkdir(parents=True, exist_ok=True)
     text = "\n" * block.line + block.body + "\n"
-    named = tmp_path / block.file.name
     try:
         data, source = load_yaml(named, text=text, prose=True)
     except InputError as exc:
@@ -62,7 +67,7 @@ def test_yaml_example_is_valid(block: Block, tmp_path: Path) -> None:
         return
     assert isinstance(data, dict), f"{where(block)}: a {block.kind} example is a mapping"
     if block.kind == "profile" and "name" in data:
-        _whole_profile(block, named, text, tmp_path)
+        _whole_profile(block, named, text)
     elif block.kind == "profile":
         _validate(block, {"name": "Doc Example", **data}, data, source, Profile, "the profile")
     elif block.kind == "letter":
@@ -77,14 +82,14 @@ def test_yaml_example_is_valid(block: Block, tmp_path: Path) -> None:
             assert {"path", "line"} <= set(row), f"{where(block)}: each text has path and line"
 
 
-def _whole_profile(block: Block, named: Path, text: str, folder: Path) -> None:
+def _whole_profile(block: Block, named: Path, text: str) -> None:
     """A whole profile is loaded as a build loads it: includes, layout ids, references."""
     named.write_text(text, encoding="utf-8")
     data = yaml.safe_load(text)
     for name in data.get("include") or []:
-        (folder / name).write_text("{}\n", encoding="utf-8")  # the files it names, empty
+        (named.parent / name).write_text("{}\n", encoding="utf-8")  # the files it names, empty
     if isinstance(data.get("bibliography"), dict):
-        (folder / data["bibliography"]["file"]).write_text("", encoding="utf-8")
+        (named.parent / data["bibliography"]["file"]).write_text("", encoding="utf-8")
     try:
         load_profile(named)
     except InputError as exc:
