@@ -7,6 +7,7 @@ A page asks for a generated part with a marker on a line of its own:
     <!-- generated: letter-reference -->    every letter key, from the Letter model
     <!-- generated: gallery -->             every picture in docs/gallery/, by theme
     <!-- generated: command-table -->       every command, a line each, linked to its section
+    <!-- generated: apt-packages -->        the Debian packages the Makefile installs
 
 The command-line reference is mkdocs-click's (``::: mkdocs-click`` in reference/cli.md),
 with three corrections made when the site is built (see ``on_config``).
@@ -115,9 +116,15 @@ def examples(kind: str) -> list[Any]:
     return found
 
 
+# Every shipped catalog (English first): a language added later brings its own keys' examples.
 EXAMPLE_FILES = {
     "profile": ("examples/academic/profile.yaml", "tests/data/full/profile.yaml"),
-    "catalog": ("locales/en.yaml", "locales/zh.yaml", "locales/zh-TW.yaml"),
+    "catalog": tuple(
+        sorted(
+            (str(path.relative_to(ROOT)) for path in (ROOT / "locales").glob("*.yaml")),
+            key=lambda name: (name != "locales/en.yaml", name),
+        )
+    ),
     "letter": ("examples/academic/letter.yaml",),
 }
 
@@ -162,6 +169,15 @@ def command_table() -> str:
     return "\n".join(rows) + "\n"
 
 
+def apt_packages() -> str:
+    """The Debian packages `make system-deps` installs: the Makefile's APT_PACKAGES."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8").replace("\\\n", " ")
+    found = re.search(r"^APT_PACKAGES\s*:?=\s*(.+)$", makefile, re.MULTILINE)
+    if not found:
+        raise ValueError("the Makefile sets no APT_PACKAGES")
+    return " ".join(f"`{package}`" for package in found[1].split()) + "\n"
+
+
 def gallery() -> str:
     """The pictures `make gallery` drew, by theme: each language's CV, then its letters and
     Word copies. A theme or language added later shows up by itself."""
@@ -201,4 +217,5 @@ GENERATORS = {
     "letter-reference": lambda: key_reference("letter"),
     "gallery": gallery,
     "command-table": command_table,
+    "apt-packages": apt_packages,
 }
