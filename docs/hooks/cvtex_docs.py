@@ -8,6 +8,7 @@ A page asks for a generated part with a marker on a line of its own:
     <!-- generated: gallery -->             every picture in docs/gallery/, by theme
     <!-- generated: command-table -->       every command, a line each, linked to its section
     <!-- generated: apt-packages -->        the Debian packages the Makefile installs
+    <!-- generated: languages -->           the shipped catalogs, and their date forms
 
 The command-line reference is mkdocs-click's (``::: mkdocs-click`` in reference/cli.md),
 with three corrections made when the site is built (see ``on_config``).
@@ -169,6 +170,39 @@ def command_table() -> str:
     return "\n".join(rows) + "\n"
 
 
+def shipped_languages() -> str:
+    """The languages cvtex ships, and each one's date forms, written by its own catalog."""
+    from cvtex.language.catalog import available_languages, load_catalog
+    from cvtex.profile.model import Expected, YearMonth
+
+    codes = sorted(available_languages(), key=lambda code: (code != "en", code))
+    catalogs = [load_catalog(code) for code in codes]
+    lines = ["| code | language | written in | set by the template | converted from |"]
+    lines.append("| --- | --- | --- | --- | --- |")
+    for catalog in catalogs:
+        converted = f"`{catalog.convert_from}` ({catalog.opencc})" if catalog.convert_from else ""
+        scripts = ", ".join(catalog.scripts)
+        lines.append(
+            f"| `{catalog.code}` | {catalog.language} | {scripts} | `{catalog.template}` "
+            f"| {converted} |"
+        )
+    forms = [
+        ("a day (`updated:`)", lambda c: c.format_date(YearMonth(2024, 3, 3), whole=True)),
+        ("a month", lambda c: c.format_date(YearMonth(2024, 6))),
+        ("a year", lambda c: c.format_date(YearMonth(2023))),
+        ("years", lambda c: c.format_years([2022, 2023])),
+        ("open range", lambda c: c.format_span(YearMonth(2024, 6), "present")),
+        (
+            "expected end",
+            lambda c: c.format_span(YearMonth(2020, 9), Expected(expected=YearMonth(2026, 6))),
+        ),
+    ]
+    lines += ["", "| form | " + " | ".join(codes) + " |", "| --- |" + " --- |" * len(codes)]
+    for name, form in forms:
+        lines.append(f"| {name} | " + " | ".join(form(c) for c in catalogs) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def apt_packages() -> str:
     """The Debian packages `make system-deps` installs: the Makefile's APT_PACKAGES."""
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8").replace("\\\n", " ")
@@ -218,4 +252,5 @@ GENERATORS = {
     "gallery": gallery,
     "command-table": command_table,
     "apt-packages": apt_packages,
+    "languages": shipped_languages,
 }
