@@ -14,10 +14,12 @@ STRICT ?=
 # Debian packages: XeLaTeX, the Chinese support and fonts, the icon font, the fonts for
 # other scripts (Noto: Greek, Cyrillic, Arabic, Hebrew, Devanagari, Thai, ...; Symbola:
 # symbols and emoji; STIX: mathematical letters), pdftotext for tests, pdf.js for
-# `cvtex preview`'s drawn pages.
+# `cvtex preview`'s drawn pages, iso-codes for the names of the countries an ORCID record
+# gives as codes.
 APT_PACKAGES := texlive-xetex texlive-lang-chinese texlive-latex-extra \
 	texlive-fonts-recommended fonts-noto-cjk fonts-noto-core fonts-lato fonts-roboto \
-	fonts-font-awesome fonts-texgyre fonts-symbola fonts-stix poppler-utils libjs-pdf
+	fonts-font-awesome fonts-texgyre fonts-symbola fonts-stix poppler-utils libjs-pdf \
+	iso-codes
 # Only the tests need these: a headless browser that renders the HTML CV, strace, to see
 # which files XeLaTeX opens while it sets a CV's body (no font may be looked up there), and
 # LibreOffice, which turns the Word copies into PDFs, with Carlito and Caladea (drawn to

@@ -58,6 +58,7 @@ sys.path.insert(0, str(BENCH))
 from large_profile import large_profile  # noqa: E402
 
 from cvtex import cachefiles  # noqa: E402
+from cvtex.check.extractors import EXTRACTORS  # noqa: E402
 from cvtex.compile import headstart  # noqa: E402
 
 
@@ -525,6 +526,12 @@ def machine_reading(example: Path, scratch: Path, rounds: int) -> Series:
         current = timed(build_command(plain, example))
         check = [str(CVTEX), "check", "-q", "--lang", LANGUAGES, "--out", str(plain), str(example)]
         series.add("check per pdf", (timed(check) - current) / len(languages))
+        # Each reader alone, in this process, on the same PDFs: what each adds to a check.
+        for reader in EXTRACTORS:
+            started = time.perf_counter()
+            for language in languages:
+                reader.pages(plain / f"{example.stem}.{language}.pdf")
+            series.add(f"reader {reader.name}", (time.perf_counter() - started) / len(languages))
         for name in ("plain", "tagged"):
             series.add(f"{name} / floor", series.values[name][-1] / series.values["floor"][-1])
         print(
@@ -554,8 +561,13 @@ def machine_reading_report(series: Series, rounds: int, load_before: tuple[float
             f"| bare pass of the example's source (the slower language) | {floor:.2f} s | 1.00x |",
             f"| cold build | {series.median('plain'):.2f} s | {ratio('plain')} |",
             f"| cold build, `tagged: true` | {series.median('tagged'):.2f} s | {ratio('tagged')} |",
-            f"| `cvtex check`, reading one PDF back (both readers) | {check * 1000:.0f} ms "
+            f"| `cvtex check`, reading one PDF back (three readers) | {check * 1000:.0f} ms "
             f"| {check / floor:.2f}x |",
+            *(
+                f"| of which {reader.name} | {series.median(f'reader {reader.name}') * 1000:.0f}"
+                f" ms | {series.median(f'reader {reader.name}') / floor:.2f}x |"
+                for reader in EXTRACTORS
+            ),
         ]
     )
 

@@ -27,6 +27,7 @@ from bibtexparser.model import (
 )
 
 from ..errors import InputError
+from .html import title_text
 from .journals import JOURNAL_MACROS
 from .latex import field_text, plain_text
 from .names import read_authors
@@ -141,25 +142,27 @@ def read_bibliography(file: Path, abbreviate: bool, data: bytes | None = None) -
         middlewares.RemoveEnclosingMiddleware(True),
     ):
         library = middleware.transform(library)
-    first_titles: dict[str, tuple[str, int]] = {}
+    # Each key's titles (folded) so far, with their lines: ORCID's export repeats a work
+    # under a key that other works share too.
+    titles_of_key: dict[str, dict[str, int]] = {}
     for entry in library.entries:
         key = second_keys.get(entry.key, entry.key)
         entry.key = key
         publication = _publication(entry, abbreviate, file, read)
         read_entry = BibEntry(key, publication, entry.start_line + 1)
         title = _folded(publication.get("title", ""))
-        if key in first_titles:
-            first, line = first_titles[key]
+        titles = titles_of_key.setdefault(key, {})
+        if titles:
             where = f"{file}:{entry.start_line + 1}: {key}"
-            if title == first:
-                read.warnings.append(f"{where}: the same work as line {line}, read once")
+            if title in titles:
+                read.warnings.append(f"{where}: the same work as line {titles[title]}, read once")
                 continue
+            first = next(iter(titles.values()))
             read.warnings.append(
                 f"{where}: a second entry with this key, another work: kept (a bib: {key} "
-                f"in the profile means the first, line {line})"
+                f"in the profile means the first, line {first})"
             )
-        else:
-            first_titles[key] = (title, entry.start_line + 1)
+        titles.setdefault(title, entry.start_line + 1)
         if "title" in publication:
             read.entries.append(read_entry)
         else:  # shown only where the profile gives it a title (merge.py)
@@ -234,8 +237,8 @@ def _publication(entry: Entry, abbreviate: bool, file: Path, read: Bibliography)
     publication: dict[str, Any] = {
         "bib": entry.key,
         "authors": [person.name for person in people],
-        "title": text("title"),
-        "venue": venue,
+        "title": title_text(title) if (title := text("title")) else None,
+        "venue": title_text(venue) if venue else None,
         "type": kind_of,
         "kind": kind,
     }

@@ -104,10 +104,12 @@ def _check_letter(letter: LoadedLetter, request: BuildRequest, profile: Profile)
             f"--format {','.join(other)}: a letter is written as {formats}",
             "build the profile for its other formats",
         )
-    if request.check:
+    if request.check and request.posting is None:
         raise InputError(
-            "--check reads a CV back against its profile; a letter has no check yet",
-            "check the CV: cvtex check PROFILE",
+            "--check reads a CV back against its profile; a letter is checked against a "
+            "job posting only",
+            "check the CV: cvtex check PROFILE; or the letter's terms: cvtex check "
+            "LETTER --posting posting.txt",
         )
 
 

@@ -8,6 +8,7 @@ joined page for page by pypdf; nothing is typeset twice.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,7 @@ from .report import Reporter
 from .request import output_stem, resolve_request
 
 if TYPE_CHECKING:
+    from ..render.metadata import Metadata
     from ..view.localize import Localized
     from .load import Loaded
 
@@ -28,6 +30,7 @@ def place_packets(
     """``<letter>.packet.<language>.pdf`` for each letter built, beside it (the packets
     written; one joined from PDFs that have not changed since is kept as it is)."""
     from ..render.blocks import text_of
+    from ..render.letter import letter_metadata
     from .pipeline import build
 
     written_in = {item.language: item for item in languages}
@@ -60,12 +63,14 @@ def place_packets(
         parts = [built.pdf, cv_pdfs[built.language]]
         if _newer_than(target, parts):
             continue  # joined from these very PDFs already: neither has changed since
-        data = joined_pdfs(
-            [(built.pdf, rules.word), (cv_pdfs[built.language], rules.cv)],
+        # The letter's metadata (language, author, subject), titled as the packet, with
+        # the CV's keywords (its skills).
+        meta = replace(
+            letter_metadata(item.letter, item),
             title=rules.packet.format(name=name),
-            author=name,
-            language=item.catalog.tag,
+            keywords=_keywords(cv_pdfs[built.language]),
         )
+        data = joined_pdfs([(built.pdf, rules.word), (cv_pdfs[built.language], rules.cv)], meta)
         atomic.write_bytes(target, data)
         reporter.wrote(target)
         written.append(target)
@@ -80,14 +85,28 @@ def _newer_than(target: Path, parts: list[Path]) -> bool:
         return False
 
 
-def joined_pdfs(parts: list[tuple[Path, str]], title: str, author: str, language: str) -> bytes:
-    """The PDFs one after the other, each part's first page bookmarked with its name; the
-    whole titled, and in ``language`` (/Lang), as each part was."""
+def _keywords(pdf: Path) -> str:
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    try:
+        info = PdfReader(str(pdf)).metadata
+    except (OSError, PdfReadError):
+        return ""  # joining it says what is wrong with it
+    return str(info.get("/Keywords", "")) if info else ""
+
+
+def joined_pdfs(parts: list[tuple[Path, str]], meta: Metadata) -> bytes:
+    """The PDFs one after the other, each part's first page bookmarked with its name (its
+    own bookmarks under it); the whole described by ``meta`` as each part was: its
+    document information, its language (/Lang) and its XMP packet."""
     import io
 
     from pypdf import PdfWriter
     from pypdf.errors import PdfReadError
-    from pypdf.generic import NameObject, TextStringObject
+    from pypdf.generic import DecodedStreamObject, NameObject, TextStringObject
+
+    from ..render.metadata import xmp_packet
 
     writer = PdfWriter()
     for pdf, bookmark in parts:
@@ -98,8 +117,20 @@ def joined_pdfs(parts: list[tuple[Path, str]], title: str, author: str, language
                 f"cannot read {pdf} to join it into the packet: {exc}",
                 "build it again (cvtex build --force)",
             ) from None
-    writer.add_metadata({"/Title": title, "/Author": author, "/Creator": "cvtex"})
-    writer._root_object[NameObject("/Lang")] = TextStringObject(language)
+    info = {"/Title": meta.title, "/Author": meta.author, "/Creator": "cvtex"}
+    info |= {
+        key: value
+        for key, value in (("/Subject", meta.subject), ("/Keywords", meta.keywords))
+        if value
+    }
+    writer.add_metadata(info)
+    root = writer._root_object
+    root[NameObject("/Lang")] = TextStringObject(meta.language)
+    xmp = DecodedStreamObject()
+    xmp.set_data(xmp_packet(meta).encode("utf-8"))
+    xmp[NameObject("/Type")] = NameObject("/Metadata")
+    xmp[NameObject("/Subtype")] = NameObject("/XML")
+    root[NameObject("/Metadata")] = writer._add_object(xmp)
     # Bookmarks shown when the packet opens: a reader sees at once that it holds two parts.
     writer.page_mode = "/UseOutlines"
     out = io.BytesIO()

@@ -7,8 +7,8 @@
    (render/outputs.py): LaTeX source for pdf, finished documents for the others;
 5. **compile** the LaTeX sources (compile/): XeLaTeX, in parallel, with the head start;
 6. **place** the outputs (place.py), each in one step;
-7. **check** each PDF, when asked (check/): read back by two PDF readers and compared with
-   the view it was made from.
+7. **check** each PDF, when asked (check/): read back by three PDF readers and compared
+   with the view it was made from, and with a job posting's terms when one is given.
 
 A build that finds nothing changed since the last one (see cache.py) ends before the
 profile is even parsed. Otherwise XeLaTeX is started at once, so that it loads its format
@@ -43,6 +43,7 @@ from .request import BuildRequest
 # The profile's models (pydantic) and the templates (Jinja) take ~100 ms to load: they
 # are imported where they are needed, after XeLaTeX has been started or found unneeded.
 if TYPE_CHECKING:
+    from ..check.posting import Term
     from ..render.document import Document
     from ..render.latex import TexSource
     from ..view.localize import Localized
@@ -350,13 +351,30 @@ def compile_sources(
 def check(
     loaded: Loaded, languages: list[Localized], built: list[BuiltLanguage], reporter: Reporter
 ) -> None:
-    """Each PDF read back and compared with the view it was rendered from."""
+    """Each PDF read back and compared with the view it was rendered from (a CV's), and
+    with a job posting's terms when the request names one."""
     from ..check.reading import read_back
 
     pdfs = {result.language: result.pdf for result in built}
+    terms = _posting_terms(loaded)
     for item in languages:
-        if item.language in pdfs:
+        if item.language not in pdfs:
+            continue
+        if loaded.letter is None:
             reporter.checked(read_back(loaded, item, pdfs[item.language]))
+        if terms is not None:
+            from ..check.posting import read_posting_back
+
+            reporter.posting(read_posting_back(loaded, item, pdfs[item.language], terms))
+
+
+def _posting_terms(loaded: Loaded) -> list[Term] | None:
+    if loaded.request.posting is None:
+        return None
+    from ..check.posting import posting_terms, posting_words, read_posting, vocabulary
+
+    text = read_posting(loaded.request.posting)
+    return posting_terms(text, vocabulary(loaded), posting_words(loaded))
 
 
 def _combine(errors: list[CvtexError]) -> CvtexError:

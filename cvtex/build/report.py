@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ..check.posting import PostingReading
     from ..check.reading import Reading
     from .place import BuiltLanguage
 
@@ -35,3 +36,6 @@ class Reporter:
 
     def checked(self, reading: Reading) -> None:
         """A language's PDF was read back (``request.check``): what came back, what did not."""
+
+    def posting(self, reading: PostingReading) -> None:
+        """A language's PDF was read for a job posting's terms (``request.posting``)."""

@@ -48,6 +48,7 @@ class BuildRequest:
     text_width: int | None = None  # txt: wrap at this many columns; None: a line a paragraph
     check: bool = False  # read each PDF back (cvtex check, build --check): what machines get
     with_cv: bool = False  # a letter's build: also the packet, the letter then the CV
+    posting: Path | None = None  # cvtex check --posting: a job posting's terms against the PDFs
 
     def language_list(self) -> list[str] | None:
         """The languages asked for by name; None for all the profile declares."""
@@ -100,6 +101,7 @@ def resolve_request(
     text_width: int | None = None,
     check: bool = False,
     with_cv: bool = False,
+    posting: Path | None = None,
 ) -> BuildRequest:
     """A request with every default applied: the languages the profile declares, PDF,
     ``out/`` beside the profile. Options are checked here; the profile is not read."""
@@ -123,8 +125,9 @@ def resolve_request(
         timeout=timeout,
         design=tuple(design_override(option) for option in design),
         text_width=checked_text_width(text_width),
-        check=check,
+        check=check or posting is not None,
         with_cv=with_cv,
+        posting=Path(posting) if posting is not None else None,
     )
 
 

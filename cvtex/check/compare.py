@@ -87,6 +87,30 @@ class Readback:
         return self.text[max(0, position - width) : position + width].strip()
 
 
+# An ideographic space sets two phrases apart by the width of a character: a reader may
+# take that white for the edge of a column and read what stands beside them in between
+# ("湖南大学　信息科学与工程学院" beside an entry's dates). Like a line break, it is no
+# break of a word: each phrase must come back whole, and in order.
+_PHRASE_SPACE = re.compile("\u3000+")
+
+
+def _pieces(text: str) -> list[str]:
+    return [piece for part in _PHRASE_SPACE.split(text) if (piece := comparable(part))]
+
+
+def _find(pieces: list[str], back: Readback, start: int = 0) -> int:
+    """Where the first of ``pieces`` comes back at or after ``start``, each of the others
+    after the one before it; -1 if one does not."""
+    if not pieces:
+        return -1
+    first = position = back.text.find(pieces[0], start)
+    for piece in pieces[1:]:
+        if position < 0:
+            break
+        position = back.text.find(piece, position + 1)
+    return first if position >= 0 else -1
+
+
 def misses(phrases: list[Phrase], pages: list[str]) -> tuple[list[Miss], int]:
     """What did not come back whole, in order and clean; and how many texts did."""
     back = Readback.of(pages)
@@ -95,6 +119,8 @@ def misses(phrases: list[Phrase], pages: list[str]) -> tuple[list[Miss], int]:
     for index, phrase in enumerate(phrases):
         wanted = comparable(phrase.text)
         position = back.text.find(wanted)
+        if position < 0 and "\u3000" in phrase.text:
+            position = _find(_pieces(phrase.text), back)
         if position >= 0:
             found[index] = position
         else:
@@ -147,8 +173,9 @@ def _out_of_order(phrases: list[Phrase], found: dict[int, int], back: Readback) 
             if phrase.column != column or not phrase.ordered or index not in found:
                 continue
             # A text found more than once: its first place after the one before it.
-            wanted = comparable(phrase.text)
-            position = back.text.find(wanted, cursor + 1)
+            position = back.text.find(comparable(phrase.text), cursor + 1)
+            if position < 0 and "\u3000" in phrase.text:
+                position = _find(_pieces(phrase.text), back, cursor + 1)
             if position < 0:
                 result.append(Miss("order", phrase.text, back.around(found[index]), phrase))
                 continue

@@ -1,8 +1,10 @@
-"""Two independent readers of a PDF's text, as applicant-tracking systems use them.
+"""Three independent readers of a PDF's text, as applicant-tracking systems use them.
 
-Poppler's ``pdftotext`` (the reader behind many parsers) and pdfminer.six (a Python one,
-with its own layout analysis), each in its default mode: what a parser that never heard
-of cvtex gets. Neither is ours: a PDF that passes only a reader of our own proves nothing.
+Poppler's ``pdftotext`` (the reader behind many parsers), pdfminer.six (a Python one,
+with its own layout analysis) and PDFium through pypdfium2 (Chrome's reader), each in its
+default mode: what a parser that never heard of cvtex gets. None is ours: a PDF that
+passes only a reader of our own proves nothing. The tests add a fourth, PyMuPDF, which
+many résumé parsers use; its licence (AGPL) keeps it out of cvtex itself.
 """
 
 from __future__ import annotations
@@ -45,6 +47,26 @@ def pdfminer_pages(pdf: Path) -> list[str]:
         raise EngineError(f"{pdf}: pdfminer.six could not read it: {exc}") from None
 
 
+def pdfium_pages(pdf: Path) -> list[str]:
+    import pypdfium2
+
+    try:
+        document = pypdfium2.PdfDocument(str(pdf))
+    except pypdfium2.PdfiumError as exc:
+        raise EngineError(f"{pdf}: PDFium could not read it: {exc}") from None
+    pages = []
+    try:
+        for page in document:
+            text = page.get_textpage()
+            # PDFium ends its lines with CR LF.
+            pages.append(text.get_text_range().replace("\r\n", "\n"))
+            text.close()
+            page.close()
+    finally:
+        document.close()
+    return pages
+
+
 def _pages(text: str) -> list[str]:
     pages = text.split("\f")
     if pages and not pages[-1].strip():
@@ -52,4 +74,8 @@ def _pages(text: str) -> list[str]:
     return pages
 
 
-EXTRACTORS = (Extractor("pdftotext", poppler_pages), Extractor("pdfminer", pdfminer_pages))
+EXTRACTORS = (
+    Extractor("pdftotext", poppler_pages),
+    Extractor("pdfminer", pdfminer_pages),
+    Extractor("pdfium", pdfium_pages),
+)

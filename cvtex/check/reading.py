@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import extractors as readers
 from .compare import Miss, misses
 from .expected import expected_phrases
-from .extractors import EXTRACTORS, Extractor
+from .extractors import Extractor
 from .locate import Locator
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ class Reading:
     texts: int  # the texts the CV shows
     found: dict[str, int]  # by reader: the texts that came back
     findings: list[Finding] = field(default_factory=list)
+    two_columns: bool = False  # some texts are set in a side column
 
     @property
     def ok(self) -> bool:
@@ -44,8 +46,9 @@ def read_back(
     loaded: Loaded,
     item: Localized,
     pdf: Path,
-    extractors: tuple[Extractor, ...] = EXTRACTORS,
+    extractors: tuple[Extractor, ...] | None = None,
 ) -> Reading:
+    """``pdf`` read by ``extractors`` (cvtex's readers: extractors.EXTRACTORS)."""
     from ..language.traditional import conversion_for
     from ..render.latex import side_column_kinds
 
@@ -55,9 +58,10 @@ def read_back(
     locate = Locator(loaded.profile, convert)
     found: dict[str, int] = {}
     findings: list[Finding] = []
-    for extractor in extractors:
+    for extractor in extractors or readers.EXTRACTORS:
         missed, found[extractor.name] = misses(phrases, extractor.pages(pdf))
         for miss in missed:
             where = locate(miss.phrase.text) if miss.phrase else str(pdf)
             findings.append(Finding(extractor.name, miss, where))
-    return Reading(item.language, pdf, len(phrases), found, findings)
+    two_columns = any(phrase.column == "side" for phrase in phrases)
+    return Reading(item.language, pdf, len(phrases), found, findings, two_columns)

@@ -20,6 +20,7 @@ from ..resources import DEFAULT_THEME
 if TYPE_CHECKING:
     from ..build.place import BuiltLanguage
     from ..check.compare import Miss
+    from ..check.posting import PostingReading
     from ..check.reading import Reading
     from ..live.watch import Rebuilt
 
@@ -113,7 +114,9 @@ def build_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return command
 
 
-def request_of(profile: Path, options: dict[str, Any], check: bool = False) -> BuildRequest:
+def request_of(
+    profile: Path, options: dict[str, Any], check: bool = False, posting: Path | None = None
+) -> BuildRequest:
     """The build the command line asks for, from the options of :func:`build_options`."""
     return resolve_request(
         profile,
@@ -130,6 +133,7 @@ def request_of(profile: Path, options: dict[str, Any], check: bool = False) -> B
         text_width=options["text_width"],
         check=check,
         with_cv=options["with_cv"],
+        posting=posting,
     )
 
 
@@ -217,14 +221,22 @@ def build(profile: Path, quiet: bool, check_pdfs: bool, **options: Any) -> None:
 @click.argument("profile", type=PROFILE)
 @build_options
 @click.option("-q", "--quiet", is_flag=True, help="Print only what did not come back.")
-def check(profile: Path, quiet: bool, **options: Any) -> None:
+@click.option(
+    "--posting",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="A job posting (a text file): which of its terms each PDF shows as read back, "
+    "which it does not, and which of those the profile holds in items left out. PROFILE "
+    "may be a letter.",
+)
+def check(profile: Path, quiet: bool, posting: Path | None, **options: Any) -> None:
     """Build, then read each PDF back as applicant-tracking systems do, and check that
     every text of the CV comes back whole, in reading order, with no stray characters.
 
-    Two readers: Poppler's pdftotext and pdfminer.six. Each text that does not come back
-    is named with the profile's file and line; exit 1 if there is any (docs/ats.md).
+    Three readers: Poppler's pdftotext, pdfminer.six and PDFium (Chrome's). Each text that
+    does not come back is named with the profile's file and line; exit 1 if there is any
+    (docs/ats.md).
     """
-    build_and_report(request_of(profile, options, check=True), quiet)
+    build_and_report(request_of(profile, options, check=True, posting=posting), quiet)
 
 
 def build_and_report(request: BuildRequest, quiet: bool) -> None:
@@ -236,12 +248,19 @@ def build_and_report(request: BuildRequest, quiet: bool) -> None:
     progress.verdict()
 
 
+TWO_COLUMNS = (
+    "two columns: these readers read them column by column; pdftotext -layout, which keeps "
+    "the physical layout, reads across both, line by line (docs/ats.md)"
+)
+
+
 class Progress(Reporter):
     """One line as each language starts compiling, one as each is ready."""
 
     def __init__(self, quiet: bool) -> None:
         self.quiet = quiet
         self.readings: list[Reading] = []
+        self.said_columns = False
 
     def compiling(self, language: str) -> None:
         if not self.quiet:
@@ -268,8 +287,26 @@ class Progress(Reporter):
         counts = ", ".join(f"{name} {n}/{reading.texts}" for name, n in reading.found.items())
         if not self.quiet or not reading.ok:
             click.echo(f"{reading.language}: read back: {counts}")
+        if reading.two_columns and not self.quiet and not self.said_columns:
+            self.said_columns = True
+            click.echo(TWO_COLUMNS)
         for finding in reading.findings:
             click.echo(f"  {finding.where}: {finding.extractor}: {describe(finding.miss)}")
+
+    def posting(self, reading: PostingReading) -> None:
+        """A posting's terms in a PDF, in the words of the language's catalog."""
+        labels = reading.labels
+        click.echo(f"{reading.language}: posting: {labels.terms.format(count=len(reading.terms))}")
+        click.echo(f"  {labels.shown} ({len(reading.shown)}): {', '.join(reading.shown)}")
+        click.echo(f"  {labels.not_shown} ({len(reading.missing)}): {', '.join(reading.missing)}")
+        for term, readers in reading.partly.items():
+            click.echo(f"    {term}: {labels.partly.format(readers=', '.join(readers))}")
+        if reading.left_out:
+            held = labels.in_profile if reading.letter else labels.left_out
+            click.echo(f"  {held} ({len(reading.left_out)}):")
+        for item in reading.left_out:
+            text = item.text if len(item.text) <= 70 else item.text[:67] + "..."
+            click.echo(f"    {item.where}: {item.term}: {text!r}")
 
     def verdict(self) -> None:
         """After a check: an error if a text did not come back (exit 1)."""

@@ -9,21 +9,33 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from typing import Any
 
 from ..profile import model
 from ..profile.model import YearMonth
+from ..render.blocks import text_of
 
 _NOT_WORD = re.compile(r"[\W_]+")
 _DOI = re.compile(r"(10\.\d{4,9}/\S+)", re.IGNORECASE)
 
 
+@cache
 def folded(text: str) -> str:
-    """A text as two spellings of one name compare: case, width, accents and punctuation
-    aside ("M.I.T." is not "MIT", but "Tsinghua University" is "tsinghua  university,")."""
+    """A text as two spellings of one name compare: case, width, accents, punctuation and
+    the profile's markup aside ("M.I.T." is not "MIT", but "Tsinghua University" is
+    "tsinghua  university,", and "CO$_{2}$" is "CO₂" and "CO2")."""
+    if "$" in text or "*" in text or "[" in text:
+        text = text_of(text)
     text = unicodedata.normalize("NFKD", text.casefold())
     text = "".join(char for char in text if not unicodedata.combining(char))
     return _NOT_WORD.sub(" ", text).strip()
+
+
+def title_keys(value: model.Text | None) -> set[str]:
+    """A title's spellings with no spaces at all: a database that drops a formula's
+    subscript writes "CO 2" where another writes "CO<inf>2</inf>"."""
+    return {spelling.replace(" ", "") for spelling in spellings(value)}
 
 
 def spellings(value: model.Text | None) -> set[str]:
@@ -59,10 +71,69 @@ def doi_of(links: Iterable[model.Link]) -> str | None:
 
 
 def _same_publication(a: model.Publication, b: model.Publication) -> bool:
-    doi_a, doi_b = doi_of(a.links), doi_of(b.links)
+    return same_work(_work(a), _work(b))
+
+
+def _work(publication: model.Publication) -> Work:
+    venues = spellings(publication.venue)
+    preprint = publication.status == "preprint" or publication.type == "preprint"
+    return (doi_of(publication.links), title_keys(publication.title), publication.year, venues,
+            preprint)  # fmt: skip
+
+
+# A work as two listings of it are compared: its DOI, titles and venues (folded), year, and
+# whether it is a preprint.
+Work = tuple[str | None, set[str], int | None, set[str], bool]
+_PREPRINT_SERVER = re.compile(
+    r"\b(?:arxiv|biorxiv|medrxiv|chemrxiv|eartharxiv|techrxiv|psyarxiv|socarxiv|ssrn|"
+    r"research square|preprints)\b"
+)
+
+
+def same_work(a: Work, b: Work) -> bool:
+    """One work, by its DOI where both have one; else by its title, unless the years are
+    further apart than a print and an online year, or the venues differ (a talk and the
+    paper after it, or one talk given at two meetings, share a title: they are two). A
+    preprint is the paper it became, whatever the years."""
+    doi_a, titles_a, year_a, venues_a, preprint_a = a
+    doi_b, titles_b, year_b, venues_b, preprint_b = b
     if doi_a and doi_b:
         return doi_a == doi_b
-    return bool(spellings(a.title) & spellings(b.title))
+    if not titles_a & titles_b:
+        return False
+    if preprint_a or preprint_b or _on_server(venues_a) or _on_server(venues_b):
+        return True
+    if year_a and year_b and abs(year_a - year_b) > 1:
+        return False
+    return not venues_a or not venues_b or _venues_agree(venues_a, venues_b)
+
+
+def _on_server(venues: set[str]) -> bool:
+    return any(_PREPRINT_SERVER.search(venue) for venue in venues)
+
+
+def _venues_agree(a: set[str], b: set[str]) -> bool:
+    """One venue written two ways: "Interspeech 2019" is "Proceedings of Interspeech 2019",
+    "CTMC" is "Current Topics in Medicinal Chemistry"."""
+    return any(_one_venue(x, y) or _one_venue(y, x) for x in a for y in b)
+
+
+def _one_venue(short: str, long: str) -> bool:
+    return short == long or f" {short} " in f" {long} " or short in _initials(long)
+
+
+_MINOR_WORDS = {"of", "in", "on", "and", "the", "for", "a", "an", "to"}
+
+
+def _initials(venue: str) -> set[str]:
+    """A venue's abbreviations by its initials, with and without its minor words."""
+    words = venue.split()
+    if len(words) < 2:
+        return set()
+    return {
+        "".join(word[0] for word in words),
+        "".join(word[0] for word in words if word not in _MINOR_WORDS),
+    }
 
 
 def _same_position(a: model.Experience, b: model.Experience) -> bool:
@@ -119,6 +190,14 @@ def _same_patent(a: model.Patent, b: model.Patent) -> bool:
     return bool(spellings(a.title) & spellings(b.title))
 
 
+def _same_certificate(a: model.Certificate, b: model.Certificate) -> bool:
+    """One issuer's certificate of one name, unless their numbers or dates differ: a
+    course platform gives a certificate of the same name every year."""
+    if a.number and b.number and folded(a.number) != folded(b.number):
+        return False
+    return _by("issuer")(a, b) and _starts_agree(a.start or a.date, b.start or b.date)
+
+
 def _same_skills(a: model.SkillGroup, b: model.SkillGroup) -> bool:
     return bool(spellings(a.category) & spellings(b.category))
 
@@ -140,7 +219,7 @@ SAME: dict[str, Callable[[Any, Any], bool]] = {
     "publications": _same_publication,
     "patents": _same_patent,
     "awards": _named("name"),
-    "certificates": lambda a, b: _named("name")(a, b) and _by("issuer")(a, b),
+    "certificates": lambda a, b: _named("name")(a, b) and _same_certificate(a, b),
     "teaching": lambda a, b: _named("course")(a, b) and _by("start", "institution")(a, b),
     "service": lambda a, b: _named("text")(a, b) and _by("start", "years")(a, b),
     "talks": lambda a, b: _named("title")(a, b) and _by("date", "event")(a, b),
@@ -154,14 +233,76 @@ SAME: dict[str, Callable[[Any, Any], bool]] = {
 def same_contact(a: model.Contact, b: model.Contact) -> bool:
     if a.type != b.type:
         return False
-    urls = {folded(url) for url in (a.url, b.url) if url}
-    return bool(spellings(a.value) & spellings(b.value)) or (len(urls) == 1 and bool(a.url))
+    if a.url and b.url and folded(a.url) == folded(b.url):
+        return True
+    return bool(spellings(a.value) & spellings(b.value))
 
 
-def found_in(entry: Any, pool: str, entries: Iterable[Any]) -> Any | None:
-    """The entry of ``entries`` that ``entry`` is, or None."""
-    same = SAME[pool]
-    return next((other for other in entries if same(entry, other)), None)
+def _fields(*names: str) -> Callable[[Any], set[str]]:
+    return lambda entry: set().union(*(spellings(getattr(entry, name)) for name in names))
+
+
+def _numbered(prefix: str, field: str, *names: str) -> Callable[[Any], set[str]]:
+    def keys(entry: Any) -> set[str]:
+        number = getattr(entry, field)
+        return _fields(*names)(entry) | ({f"{prefix}:{folded(number)}"} if number else set())
+
+    return keys
+
+
+def _work_keys(entry: model.Publication) -> set[str]:
+    # A DOI or a title: two works that are one share one of them (see same_work).
+    doi = doi_of(entry.links)
+    return title_keys(entry.title) | ({f"doi:{doi}"} if doi else set())
+
+
+# A pool -> the spellings of an entry of which another must share one to be the same (a
+# work's DOI or title, a position's organization, title or team, ...): the keys by which
+# an entry's candidates are found among thousands, before SAME compares them.
+KEYS: dict[str, Callable[[Any], set[str]]] = {
+    "education": _fields("institution"),
+    "experience": _fields("organization", "title", "team"),
+    "volunteer": _fields("organization", "title", "team"),
+    "publications": _work_keys,
+    "patents": _numbered("number", "number", "title"),
+    "awards": _fields("name"),
+    "certificates": _fields("name"),
+    "teaching": _fields("course"),
+    "service": _fields("text"),
+    "talks": _fields("title"),
+    "skills": _fields("category"),
+    "spoken_languages": _fields("language"),
+    "references": _fields("name"),
+    "others": _fields("text"),
+}
+
+
+class Index:
+    """A pool's entries by their keys: which of them an entry is, found without comparing
+    it with every one (an ORCID record of 2,000 works into a profile of 2,000)."""
+
+    def __init__(self, pool: str, entries: Iterable[Any] = ()) -> None:
+        self.same = SAME[pool]
+        self.keys = KEYS[pool]
+        self.by_key: dict[str, list[tuple[int, Any]]] = {}
+        self.count = 0
+        for entry in entries:
+            self.add(entry)
+
+    def add(self, entry: Any) -> None:
+        for key in self.keys(entry):
+            self.by_key.setdefault(key, []).append((self.count, entry))
+        self.count += 1
+
+    def find(self, entry: Any) -> Any | None:
+        """The first entry added that ``entry`` is, or None."""
+        candidates = {
+            order: other for key in self.keys(entry) for order, other in self.by_key.get(key, ())
+        }
+        for order in sorted(candidates):
+            if self.same(entry, candidates[order]):
+                return candidates[order]
+        return None
 
 
 def described(entry: Any) -> str:

@@ -17,9 +17,9 @@ from ..profile import model
 from ..profile.edit import editable, replace_keeping_copies
 from ..profile.load import load_profile
 from ..profile.model import POOLS, Profile
-from .identity import described, found_in, same_contact
+from .identity import Index, described, same_contact
 from .reader import Note, Read, T, TextMap
-from .write import placed, yaml_text
+from .write import placed, pruned, yaml_text
 
 # Fields of the header a profile may lack and an import may give.
 _HEADER = ("headline", "summary")
@@ -61,7 +61,7 @@ class Known:
     """What a profile holds, as the merge compares: it grows with each source's additions,
     so that the next source (or the same entry twice) finds them there."""
 
-    pools: dict[str, list[Any]]
+    pools: dict[str, Index]
     contacts: list[model.Contact]
     owner_names: set[str]
     header: set[str]
@@ -69,7 +69,7 @@ class Known:
     @classmethod
     def of(cls, profile: Profile) -> Known:
         return cls(
-            {pool: list(getattr(profile, pool)) for pool in POOLS.values()},
+            {pool: Index(pool, getattr(profile, pool)) for pool in POOLS.values()},
             list(profile.contacts),
             {name.casefold() for name in profile.owner_names},
             {key for key in _HEADER if getattr(profile, key) is not None},
@@ -83,13 +83,13 @@ def additions(known: Known, imported: Profile, data: dict[str, Any]) -> Addition
     for pool in POOLS.values():
         have = known.pools[pool]
         for index, entry in enumerate(getattr(imported, pool)):
-            other = found_in(entry, pool, have)
+            other = have.find(entry)
             if other is not None:
                 found.found.append(f"{pool}: {described(other)}")
                 continue
             found.entries.setdefault(pool, []).append(data[pool][index])
             found.added.append(f"{pool}: {described(entry)}")
-            have.append(entry)
+            have.add(entry)
     for key in _HEADER:
         if key not in known.header and getattr(imported, key) is not None:
             found.header[key] = data[key]
@@ -111,7 +111,9 @@ def additions(known: Known, imported: Profile, data: dict[str, Any]) -> Addition
 def add_to_data(base: dict[str, Any], found: Additions) -> None:
     """Another source's additions to the data of a profile being made."""
     for pool, entries in found.entries.items():
-        base.setdefault(pool, []).extend(entries)
+        existing = base.setdefault(pool, [])
+        for entry in entries:
+            existing.insert(place_of(existing, entry), entry)
     base.update(found.header)
     if found.contacts:
         base.setdefault("contacts", []).extend(found.contacts)
@@ -148,9 +150,8 @@ def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
     loaded = load_profile(profile_file)
     languages = list(loaded.profile.languages)
     known = Known.of(loaded.profile)
-    document = editable(profile_file.read_text(encoding="utf-8"))
     result = Merged(None, [], [], [])
-    added_pools: list[str] = []
+    founds: list[Additions] = []
     for read, language in reads:
         data = texts_under(read.data, language, languages)
         for key in ("languages", "sections", "layout", "design", "theme", "updated"):
@@ -172,8 +173,8 @@ def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
         result.found.extend(found.found)
         result.notes.extend(read.notes)
         if found:
-            _add_to_document(document.document, found, document)
-            added_pools.extend(pool for pool in found.entries if pool not in added_pools)
+            founds.append(found)
+    added_pools = list(dict.fromkeys(pool for found in founds for pool in found.entries))
     for pool in unshown(loaded.profile, added_pools):
         result.notes.append(
             Note(
@@ -183,8 +184,12 @@ def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
                 f"{pool} to layout: (and to sections:, if the profile lists its sections)",
             )
         )
-    if not result.added:
-        return result
+    if not founds:
+        return result  # nothing to add: the file is not even loaded for editing
+    # Loaded for editing only now: ruamel.yaml's round trip costs seconds on a long profile.
+    document = editable(profile_file.read_text(encoding="utf-8"))
+    for found in founds:
+        _add_to_document(document.document, found, document)
     text = document.dump_text()
     written = replace_keeping_copies(
         {profile_file: text}, lambda: load_profile(profile_file), "the imported file"
@@ -208,15 +213,57 @@ def _add_to_document(root: Any, found: Additions, document: Any) -> None:
 
 
 def _node(value: Any, document: Any) -> Any:
-    return document.yaml.load(yaml_text(value))
+    # As the writer writes a new profile: no empty lists (a work without authors).
+    return document.yaml.load(yaml_text(pruned(value)))
 
 
 def _extend(root: Any, key: str, entries: list[Any], document: Any) -> None:
     nodes = _node(entries, document)
     if key in root and root[key] is not None:
-        root[key].extend(nodes)
+        for node in nodes:
+            root[key].insert(place_of(root[key], node), node)
     else:
         _insert(root, key, nodes)
+
+
+def place_of(entries: list[Any], new: Any) -> int:
+    """Where a new entry goes in a list: among the entries of its section (those with its
+    tags), where its date puts them, the latest first (or the earliest, when the list is
+    written so); after the last of them when it or they have no dates; else at the end.
+    A newer position from a newer export then heads the experience it joins."""
+    if not isinstance(new, dict):
+        return len(entries)
+    tags = set(new.get("tags") or [])
+    peers = [
+        (index, when)
+        for index, entry in enumerate(entries)
+        if isinstance(entry, dict) and set(entry.get("tags") or []) == tags
+        for when in [_when(entry)]
+    ]
+    if not peers:
+        return len(entries)
+    after_last = peers[-1][0] + 1
+    when = _when(new)
+    dated = [date for _, date in peers if date]
+    if not when or not dated:
+        return after_last
+    if dated != sorted(dated, reverse=True):  # oldest first, or in an order of its own
+        if dated == sorted(dated):
+            return (
+                next((i for i, date in reversed(peers) if date and date <= when), peers[0][0] - 1)
+                + 1
+            )
+        return after_last
+    return next((index for index, date in peers if date and date < when), after_last)
+
+
+def _when(entry: dict[str, Any]) -> str:
+    """An entry's date as text that sorts (2019 before 2019-03): its start, date or year."""
+    for key in ("start", "date", "year"):
+        value = entry.get(key)
+        if isinstance(value, (str, int)) or hasattr(value, "isoformat"):
+            return str(value)
+    return ""
 
 
 def _insert(root: Any, key: str, value: Any) -> None:

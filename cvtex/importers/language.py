@@ -8,6 +8,7 @@ be a fifth of the letters at least.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 from ..language.scripts import writing_system
 from .reader import T
 
+_ASCII_LETTERS = re.compile(r"[A-Za-z]")
 _CJK_SHARE = 0.2  # of all letters, for the text to be taken for Chinese, Japanese or Korean
 _KANA_SHARE = 0.05  # of the CJK letters: a Japanese text's kana (particles, endings)
 
@@ -22,7 +24,11 @@ _KANA_SHARE = 0.05  # of the CJK letters: a Japanese text's kana (particles, end
 def language_of_text(data: Any) -> str:
     """ja, ko, zh or en, from the letters of every text (:class:`T`) in ``data``."""
     counts: Counter[str] = Counter()
+    latin = writing_system("a") or ""
     for text in texts_in(data):
+        if text.isascii():  # most of an export's text: its letters counted at C speed
+            counts[latin] += len(text) - len(_ASCII_LETTERS.sub("", text))
+            continue
         counts.update(writing_system(char) or "" for char in text if char.isalpha())
     letters = sum(counts.values())
     kana = counts["Hiragana"] + counts["Katakana"]

@@ -79,20 +79,22 @@ def tidy(data: dict[str, Any]) -> dict[str, Any]:
     and no empty lists (but a skill group's items, which the profile requires)."""
     order = list(Profile.model_fields)
     ordered = dict(sorted(data.items(), key=lambda item: order.index(item[0])))
-    return _pruned(ordered)
+    return pruned(ordered)
 
 
-def _pruned(value: Any) -> Any:
+def pruned(value: Any) -> Any:
+    """``value`` without empty lists (but a skill group's items, which the profile
+    requires)."""
     if isinstance(value, TextMap):
         return value
     if isinstance(value, dict):
         return {
-            key: _pruned(item)
+            key: pruned(item)
             for key, item in value.items()
             if item != [] or (key == "items" and "category" in value)
         }
     if isinstance(value, list):
-        return [_pruned(item) for item in value]
+        return [pruned(item) for item in value]
     return value
 
 
@@ -122,14 +124,33 @@ def _represent_text_map(dumper: yaml.SafeDumper, value: TextMap) -> yaml.Node:
     return dumper.represent_mapping("tag:yaml.org,2002:map", value, flow_style=short)
 
 
-_Dumper.add_representer(TextMap, _represent_text_map)
-_Dumper.add_representer(str, _represent_str)
-_Dumper.add_representer(T, _represent_str)
-_Dumper.add_representer(list, _represent_list)
+# libyaml's emitter (when PyYAML has it) writes the same text ten times faster, but for
+# characters beyond the Basic Multilingual Plane (emoji), which it escapes: a text with one
+# is written by PyYAML's own.
+class _FastDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    pass
+
+
+for _dumper in {_Dumper, _FastDumper}:
+    _dumper.add_representer(TextMap, _represent_text_map)
+    _dumper.add_representer(str, _represent_str)
+    _dumper.add_representer(T, _represent_str)
+    _dumper.add_representer(list, _represent_list)
 
 
 def yaml_text(value: Any) -> str:
-    return yaml.dump(value, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100)
+    dumper = _Dumper if _beyond_the_bmp(value) else _FastDumper
+    return yaml.dump(value, Dumper=dumper, allow_unicode=True, sort_keys=False, width=100)
+
+
+def _beyond_the_bmp(value: Any) -> bool:
+    if isinstance(value, str):
+        return bool(value) and max(value) > "\uffff"
+    if isinstance(value, dict):
+        return any(_beyond_the_bmp(k) or _beyond_the_bmp(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_beyond_the_bmp(item) for item in value)
+    return False
 
 
 def header(sources: list[str], kinds: list[str], target: Path) -> str:

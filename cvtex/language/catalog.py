@@ -248,6 +248,32 @@ class LetterConventions(Model):
         return self.date.format(year=year, month=month, day=day, month_name=names[month - 1])
 
 
+class PostingLabels(Model):
+    terms: str = Field(description="The report's first line: {count} terms from the posting.")
+    shown: str = Field(description="The terms the PDF shows, as read back.")
+    not_shown: str = Field(description="The terms no reader found in the PDF.")
+    partly: str = Field(description="A term only some readers found: {readers}.")
+    left_out: str = Field(description="Missing terms the profile holds in items left out.")
+    in_profile: str = Field(description="A letter's missing terms the profile holds.")
+
+
+class PostingWords(Model):
+    """`cvtex check --posting`: the words of a job posting in this language that are no
+    term of it, the degrees it may ask for, and the report's labels."""
+
+    labels: PostingLabels = Field(description="The report's words: shown, not shown, ...")
+    stop_words: list[str] = Field(
+        default_factory=list,
+        description="Words that are no term alone (English: Experience, Strong); in Chinese, "
+        "the words around a term that are cut off it (熟悉, 经验, 优先).",
+    )
+    degrees: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="Degrees by level (doctorate: [PhD, Ph.D.]): a posting's degree is shown "
+        "by any name of its level, in any catalog (PhD by 博士).",
+    )
+
+
 class Catalog(Model):
     code: Lang = Field(
         description="The language code; by default the file's name (de.yaml).", examples=["de"]
@@ -312,6 +338,12 @@ class Catalog(Model):
     )
     letter: LetterConventions | None = Field(
         None, description="Cover letters: their fixed words and layout in this language."
+    )
+    posting: PostingWords | None = Field(
+        None,
+        description="`cvtex check --posting`: the words of a job posting that are no term "
+        "of it, and the report's labels (by default those of the language converted from, "
+        "else English's).",
     )
 
     _source: SourceMap | None = PrivateAttr(None)

@@ -128,6 +128,17 @@ SCRIPTS: dict[str, Script] = {
             (Fallback("Noto Sans Math", "Noto Sans"), Fallback("STIX Math")),
             "fonts-stix",
         ),
+        # Not a script of its own: the Latin letters a theme's Latin font lacks (Sami Ŧ, the
+        # ʻokina, ȩ), set in a font that has them, of the same family (serif or sans).
+        Script(
+            LATIN,
+            "Latin letters beyond a theme's font",
+            "ŦŧȩǥʻƏɛ",
+            (_SERIF, Fallback("DejaVu Serif")),
+            (_SANS, Fallback("DejaVu Sans")),
+            "fonts-noto-core",
+            "Latin",
+        ),
         Script("symbols", "Symbols", "✓★→€", _SYMBOL_FONTS, _SYMBOL_FONTS, "fonts-symbola"),
         # Monochrome: no XeTeX font format holds colour emoji.
         Script("emoji", "Emoji", "😀🚀👍", _SYMBOL_FONTS, _SYMBOL_FONTS, "fonts-symbola"),
@@ -373,11 +384,29 @@ def _classes(text: str) -> list[str]:
     return classes
 
 
+# Latin letters beyond ASCII, and the combining marks after one: what a Latin font may lack.
+_LATIN_LETTER = re.compile(
+    "[\u00aa\u00ba\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02ff\u1d00-\u1dbf\u1e00-\u1eff"
+    "\u2c60-\u2c7f\ua720-\ua7ff\uab30-\uab6f\ufb00-\ufb06]"
+    "|(?<=[A-Za-z\u00aa\u00ba\u00c0-\u02ff\u1d00-\u1dbf\u1e00-\u1eff\u2c60-\u2c7f"
+    "\ua720-\ua7ff\uab30-\uab6f])[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff]+"
+)
+
+
+def latin_letters(text: str) -> set[str]:
+    """The Latin letters of ``text`` beyond ASCII, and the combining marks on Latin letters:
+    the characters the theme's Latin fonts are checked for (font plan)."""
+    return {char for match in _LATIN_LETTER.finditer(text) for char in match[0]}
+
+
 def scripts_in(text: str) -> dict[str, set[str]]:
     """The scripts ``text`` uses that need fonts of their own, each with the characters
     a font for it must have; CJK, if there is any, with no characters (xeCJK's fonts have
-    them all). Latin is not listed: the theme's Latin fonts set it."""
+    them all). Latin is listed with its letters beyond ASCII (:func:`latin_letters`): the
+    theme's Latin fonts set those they have, a fallback the others."""
     found: dict[str, set[str]] = {CJK: set()} if has_cjk(text) else {}
+    if letters := latin_letters(text):
+        found[LATIN] = letters
     for match in _PLAIN.finditer(text):
         char, start = match[0], match.start()
         script = script_of(char)

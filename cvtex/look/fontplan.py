@@ -11,6 +11,11 @@ first of these fonts that has every character the CV writes in it:
 3. cvtex's fallbacks for the script among installed Debian fonts (Noto Serif and Noto
    Sans for Greek and Cyrillic, Noto Naskh Arabic, ..., Symbola for symbols and emoji).
 
+Latin letters are planned the same way, one by one: those the theme's Latin font of a
+family lacks (Sami Ŧ, the Hawaiian ʻokina, ȩ) are set in the first fallback that has
+them (Noto Serif or Noto Sans, in the text's series and shape), the others stay in the
+Latin font.
+
 A script no installed font covers gets the font that has most of it, or none; the compile
 then names each missing character, its field, and a package that has it (provenance.py).
 """
@@ -26,7 +31,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..errors import ToolchainError
-from ..language.scripts import CJK, SCRIPTS, Fallback, Script, scripts_in
+from ..language.scripts import CJK, LATIN, SCRIPTS, Fallback, Script, scripts_in
 from ..profile.model import FontChoice
 from .fonts import (
     Charset,
@@ -65,6 +70,9 @@ class ScriptFonts:
     rtl: bool = False
     actual_text: bool = False
     line_break_locale: str = ""
+    # Latin's entry only: the letters the Latin fonts lack, which the escape sets in the
+    # face (the others stay in the Latin font).
+    letters: frozenset[str] = frozenset()
 
     @property
     def faces(self) -> list[tuple[str, ScriptFace]]:
@@ -108,8 +116,22 @@ def _field_names(kind: type) -> tuple[str, ...]:
 
 
 def used_scripts(*values: Any) -> dict[str, set[str]]:
-    """The scripts of every string in the values, as scripts.scripts_in gives them."""
-    return scripts_in("\n".join(texts(*values)))
+    """The scripts of every string in the values, as scripts.scripts_in gives them, with
+    math beyond the small math as the text it is set as (√, ℝ)."""
+    text = "\n".join(texts(*values))
+    if "$" in text:
+        text += "\n" + "\n".join(_math_set_as_text(text))
+    return scripts_in(text)
+
+
+def _math_set_as_text(text: str) -> list[str]:
+    from ..render.math import math_as_text
+    from ..render.texescape import INLINE_MARKUP, is_small_math, looks_like_math
+
+    bodies = (match["math_text"] for match in INLINE_MARKUP.finditer(text) if match["math"])
+    return [
+        math_as_text(body) for body in bodies if not is_small_math(body) and looks_like_math(body)
+    ]
 
 
 def plan_scripts(
@@ -139,9 +161,16 @@ def plan_scripts(
                 f"install it, or name another font; {LIST_FONTS_HINT}",
             )
         faces = {
-            role: _face(chars, latin[role], _DEFAULT_LATIN[role], design, script, role)
-            for role in ("serif", "sans")
+            role: _face(chars, latin[role], design, script, role) for role in ("serif", "sans")
         }
+        letters = frozenset()
+        if name == LATIN:
+            # Only the letters a Latin font lacks leave it; none: nothing to plan.
+            letters = frozenset().union(
+                *(_latin_charset(latin[role], role).missing(chars) for role in faces)
+            )
+            if not letters:
+                continue
         plans.append(
             ScriptFonts(
                 name,
@@ -150,9 +179,15 @@ def plan_scripts(
                 rtl=bool(script and script.rtl),
                 actual_text=bool(script and script.actual_text),
                 line_break_locale=script.line_break_locale if script else "",
+                letters=letters,
             )
         )
     return tuple(plans)
+
+
+def _latin_charset(latin: ResolvedFont | None, role: str) -> Charset:
+    """What the Latin font of a family has (fontspec's default when it is not installed)."""
+    return charset(latin.name if latin is not None and not latin.options else _DEFAULT_LATIN[role])
 
 
 def _installed(choice: FontChoice) -> bool:
@@ -162,13 +197,11 @@ def _installed(choice: FontChoice) -> bool:
 def _face(
     chars: set[str],
     latin: ResolvedFont | None,
-    default_latin: str,
     design: list[FontChoice],
     script: Script | None,
     role: str,
 ) -> ScriptFace | None:
-    latin_family = latin.name if latin is not None and not latin.options else default_latin
-    if charset(latin_family).covers(chars):
+    if _latin_charset(latin, role).covers(chars):
         return None
     candidates: list[tuple[ResolvedFont, str, Charset | None]] = []
     for choice in design:

@@ -36,6 +36,11 @@ class FontSet:
         """Whether some text runs right to left (the template turns on TeX--XeT)."""
         return any(script.rtl for script in self.scripts)
 
+    @property
+    def fallback_letters(self) -> frozenset[str]:
+        """The Latin letters a Latin font lacks, set in the plan's fallback face."""
+        return frozenset().union(*(script.letters for script in self.scripts))
+
 
 @dataclass(frozen=True)
 class Icons:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import io
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,7 +46,7 @@ def editable(text: str) -> Document:
     """The file, loaded to be written back with the indentation it was written with: the
     first of the common styles that reproduces it exactly, else the closest."""
     best: tuple[int, Document] | None = None
-    for mapping, sequence, offset in ((2, 4, 2), (2, 2, 0), (4, 4, 2), (4, 6, 4), (4, 4, 0)):
+    for mapping, sequence, offset in _styles_likely_first(text):
         yaml = round_trip_yaml()
         yaml.indent(mapping=mapping, sequence=sequence, offset=offset)
         try:
@@ -60,6 +61,20 @@ def editable(text: str) -> Document:
             best = (differing, document)
     assert best is not None
     return best[1]
+
+
+_STYLES = ((2, 4, 2), (2, 2, 0), (4, 4, 2), (4, 6, 4), (4, 4, 0))  # mapping, sequence, offset
+_FIRST_ITEM = re.compile(r"^( *)[^\s#-][^\n]*:[ \t]*(?:#.*)?\n(?:[ \t]*(?:#.*)?\n)*( *)- ", re.M)
+
+
+def _styles_likely_first(text: str) -> list[tuple[int, int, int]]:
+    """The common styles, those whose list items stand where the file's first one does
+    first: each try is a load and a dump, seconds on a long profile."""
+    match = _FIRST_ITEM.search(text)
+    if match is None:
+        return list(_STYLES)
+    offset = len(match[2]) - len(match[1])
+    return sorted(_STYLES, key=lambda style: style[2] != offset)
 
 
 def _differing_lines(a: str, b: str) -> int:

@@ -25,7 +25,7 @@ from ..look.theme import Theme
 from ..view.cv import CvView, Fallback
 from .metadata import Metadata, cv_metadata
 from .templates import ThemeLoader, template_error
-from .texescape import TexCode, escape_text, tex_url, to_tex
+from .texescape import TexCode, escape_text, fallback_letters, tex_url, to_tex
 
 if TYPE_CHECKING:
     from ..build.load import Loaded
@@ -198,16 +198,18 @@ def render_tex(
     try:
         template = _environment(theme).get_template(name)
         # The macro definitions at the top of a template leave blank lines behind.
-        return template.render(
-            cv=view,
-            catalog=catalog,
-            design=settings.design,
-            fonts=settings.fonts,
-            icons=settings.icons,
-            language=settings.language,
-            meta=meta or cv_metadata(view, catalog),
-            **(extra or {}),
-        ).lstrip()
+        with fallback_letters(settings.fonts.fallback_letters):
+            rendered = template.render(
+                cv=view,
+                catalog=catalog,
+                design=settings.design,
+                fonts=settings.fonts,
+                icons=settings.icons,
+                language=settings.language,
+                meta=meta or cv_metadata(view, catalog),
+                **(extra or {}),
+            )
+        return rendered.lstrip()
     except jinja2.TemplateNotFound as exc:
         if template_name and exc.name == template_name:
             raise InputError(

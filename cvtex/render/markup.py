@@ -14,8 +14,8 @@ from typing import Literal
 from urllib.parse import quote, urlsplit
 
 from ..language.scripts import autospaced, needs_space, spaceless
-from .math import MATH_FONTS, MATH_SYMBOLS
-from .texescape import INLINE_MARKUP, MATH_BODY, clean_text
+from .math import MATH_FONTS, MATH_SYMBOLS, math_as_text
+from .texescape import INLINE_MARKUP, clean_text, is_small_math, looks_like_math
 
 SpanKind = Literal["text", "bold", "italic", "link", "math"]
 
@@ -105,9 +105,11 @@ def _span(match: re.Match[str]) -> Span | None:
         return Span("bold", children=tuple(_parse(match["bold_text"])))
     if match["italic"]:
         return Span("italic", children=tuple(_parse(match["italic_text"])))
-    if not MATH_BODY.fullmatch(match["math_text"]):
-        return None
-    return Span("math", match["math_text"])
+    body = match["math_text"]
+    if not is_small_math(body):
+        # Math beyond the small math reads as its closest text, as the PDF sets it.
+        return Span("text", math_as_text(body)) if looks_like_math(body) else None
+    return Span("math", body)
 
 
 _MATH_TOKEN = re.compile(
@@ -144,8 +146,16 @@ def math_parts(body: str) -> list[tuple[str, Script]]:
             script: Script = "sup" if token["script"] == "^" else "sub"
             add("".join(text for text, _ in math_parts(inner)), script)
         else:
-            add(token["char"], "")
-    return [(re.sub(r" +", " ", text), script) for text, script in parts]
+            # TeX sets a hyphen in math as a minus sign, and readers read it so.
+            add("\u2212" if token["char"] == "-" else token["char"], "")
+    # TeX ignores the spaces of math, and puts none inside brackets: "⟨x⟩" for "\langle x
+    # \rangle", as readers read it back.
+    return [
+        (_MATH_INSIDE_BRACKETS.sub("", re.sub(r" +", " ", text)), script) for text, script in parts
+    ]
+
+
+_MATH_INSIDE_BRACKETS = re.compile(r"(?<=[(\[{⟨]) | (?=[)\]}⟩])")
 
 
 # Schemes a link may use: anything else (javascript:, data:, file:) is shown as plain text.

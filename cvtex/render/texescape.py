@@ -9,19 +9,26 @@ a ``$`` or ``*`` that does not pair up, comes out literally.
 Text in a script the Latin and CJK fonts do not set (Cyrillic, Arabic, emoji, ...) is
 written ``\\cvscript{<script>}{<text>}``, one run per script (language/scripts.py): the
 template's ``fonts`` block defines it from the font plan. The escape needs no state for
-that: which font sets a script is the plan's business, not the text's.
+that: which font sets a script is the plan's business, not the text's. Latin letters are
+the exception, since a font lacks them one by one: the render names the letters its plan
+sets in a fallback (:func:`fallback_letters`), and each run of them is written
+``\\cvscript{latin}{...}``.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from urllib.parse import quote
 
 from pylatex.utils import escape_latex
 
 from ..language.scripts import (
     CJK,
+    LATIN,
     MIRRORED,
     PRESENTATION_ONLY,
     SCRIPTS,
@@ -33,7 +40,7 @@ from ..language.scripts import (
     script_of,
 )
 from ..profile.links import link_target
-from .math import MATH_FONTS, MATH_SYMBOLS, MATH_WORD
+from .math import MATH_FONTS, MATH_SYMBOLS, MATH_WORD, math_as_text
 
 
 class TexCode(str):
@@ -44,8 +51,8 @@ _MATH_COMMANDS = tuple(MATH_SYMBOLS)
 _MATH_ATOM = (
     r"(?:\\(?:" + "|".join(_MATH_COMMANDS) + r")(?![A-Za-z])"
     r"|\\(?:" + "|".join(MATH_FONTS) + rf")\{{{MATH_WORD}\}}"
-    r"|\\[%,]"
-    r"|[0-9.,+\-=<>()/|:!' ]"
+    r"|\\[%,{}]"
+    r"|[0-9.,;+\-=<>()\[\]/|:!' ]"
     r"|(?<![A-Za-z])[A-Za-z](?![A-Za-z]))"
 )
 _MATH_SCRIPT = rf"[\^_](?:[0-9A-Za-z]|\{{{_MATH_ATOM}+\}})"
@@ -226,8 +233,48 @@ def _markup(text: str) -> str:
 
 _RTL_PIECES = re.compile(r"[0-9]+(?:[.,:][0-9]+)*|.", re.S)
 
+# The Latin letters the render's font plan sets in a fallback face (empty: none).
+_FALLBACK_LETTERS: ContextVar[frozenset[str]] = ContextVar("fallback_letters", default=frozenset())
+
+
+@contextmanager
+def fallback_letters(letters: frozenset[str]) -> Iterator[None]:
+    """While inside, each run of ``letters`` (with its combining marks) is written
+    ``\\cvscript{latin}{...}``: the Latin letters the font plan found the Latin fonts
+    lack (look/fontplan.py)."""
+    token = _FALLBACK_LETTERS.set(letters)
+    try:
+        yield
+    finally:
+        _FALLBACK_LETTERS.reset(token)
+
 
 def _scripted(text: str) -> str:
+    letters = _FALLBACK_LETTERS.get()
+    if not letters or letters.isdisjoint(text):
+        return _script_runs(text)
+    out, position = [], 0
+    for run in _letter_runs(text, letters):
+        out.append(_script_runs(text[position : run.start()]))
+        out.append(rf"\cvscript{{{LATIN}}}{{{_literal(run[0])}}}")
+        position = run.end()
+    out.append(_script_runs(text[position:]))
+    return "".join(out)
+
+
+def _letter_runs(text: str, letters: frozenset[str]) -> Iterator[re.Match[str]]:
+    """The runs of text made of ``letters``, each letter with the marks after it, and of
+    letters whose marks are among ``letters``."""
+    marks = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff"
+    bases = "".join(sorted(ch for ch in letters if not unicodedata.category(ch).startswith("M")))
+    accents = "".join(sorted(ch for ch in letters if unicodedata.category(ch).startswith("M")))
+    clusters = [rf"[{re.escape(bases)}][{marks}]*"] if bases else []
+    if accents:
+        clusters.append(rf"[^\W\d_][{marks}]*[{re.escape(accents)}][{marks}]*")
+    return re.finditer(rf"(?:{'|'.join(clusters)})+", text)
+
+
+def _script_runs(text: str) -> str:
     """Literal text, each run of a script that needs a font of its own in \\cvscript, the
     punctuation and digits inside it in \\cvcommon (the Latin font's: the fonts of many
     scripts have none), mirrored in a right-to-left run."""
@@ -263,7 +310,18 @@ def _convert(match: re.Match[str]) -> str | None:
     if match["italic"]:
         return rf"\emph{{{_markup(match['italic_text'])}}}"
     body = match["math_text"]
-    return f"${body}$" if is_small_math(body) else None
+    if is_small_math(body):
+        return f"${body}$"
+    if looks_like_math(body):
+        # Math beyond the small math is never passed on: it is set as its closest text.
+        return _scripted(math_as_text(body))
+    return None
+
+
+def looks_like_math(body: str) -> bool:
+    """Whether a ``$...$`` that is not small math was meant as TeX math (a command, a
+    script), not as prose between two dollar signs."""
+    return bool(re.search(r"\\[A-Za-z]|[\^_]", body))
 
 
 def is_small_math(body: str) -> bool:

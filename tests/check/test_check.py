@@ -20,6 +20,7 @@ from cvtex.cli.main import main
 
 from ..building import request
 from ..conftest import EXAMPLE, TINY, BuiltExample, pdf_info
+from ..readers import READER_NAMES, four_readers
 
 LANGUAGES = ("en", "zh", "zh-TW", "zh-HK")
 
@@ -33,14 +34,16 @@ class Readings(Reporter):
 
 
 def checked(profile: Path, out_dir: Path, theme: str | None = None) -> dict[str, Reading]:
+    """The profile built with a check by cvtex's readers and PyMuPDF."""
     reporter = Readings()
-    run_build(request(profile, out_dir=out_dir, theme=theme, check=True), reporter)
+    with four_readers():
+        run_build(request(profile, out_dir=out_dir, theme=theme, check=True), reporter)
     return reporter.readings
 
 
 @pytest.fixture(scope="session")
 def example_readings(built_example: BuiltExample) -> dict[str, Reading]:
-    """The example's PDFs of one theme (compiled by built_example) read back."""
+    """The example's PDFs of one theme (compiled by built_example) read back by four readers."""
     return checked(EXAMPLE, built_example.out_dir, built_example.theme)
 
 
@@ -52,7 +55,7 @@ def test_every_text_of_the_example_comes_back_whole_and_in_order(built_example, 
             for finding in reading.findings
         ]
         assert problems == [], f"{built_example.theme} {language}"
-        assert reading.found == {"pdftotext": reading.texts, "pdfminer": reading.texts}
+        assert reading.found == dict.fromkeys(READER_NAMES, reading.texts)
         assert reading.texts > 80  # every entry's texts, not a few headings
 
 

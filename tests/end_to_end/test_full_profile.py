@@ -70,7 +70,8 @@ def test_header(full):
         "jin-fang-example",
         "Hefei, China",
     ):
-        assert normalized(piece) in en
+        # Case aside: modern's small capitals read back as capitals (docs/ats.md).
+        assert normalized(piece).casefold() in en.casefold()
     assert "方缙" in zh and "计算机科学博士研究生" in zh and "合肥" in zh
     urls = pdf_urls(full[1]["en"].pdf)
     assert "https://scholar.google.com/citations?user=XXXX&hl=en" in urls
@@ -121,8 +122,14 @@ def test_experience_with_mentors_nested_numbered_items_and_links(full):
 def test_publications(full):
     en, zh = text_of(full, "en"), text_of(full, "zh")
     flat_en = normalized(en)
-    # grouped by type, numbered descending over the order shown
-    assert en.index("Conference Papers") < en.index("Journal Articles") < en.index("Preprints")
+    # grouped by type, numbered descending over the order shown (case aside: modern's
+    # small capitals read back as capitals)
+    folded = en.casefold()
+    assert (
+        folded.index("conference papers")
+        < folded.index("journal articles")
+        < folded.index("preprints")
+    )
     tex = full[1]["en"].tex.read_text(encoding="utf-8")
     numbers = [int(part.split("]")[0]) for part in tex.split(r"\item[{[")[1:]]
     assert numbers == [4, 3, 2, 1]

@@ -164,6 +164,41 @@ def test_a_packet_is_the_letter_then_the_cv_with_a_bookmark_each(letter):
     assert "附件：简历" in pdf_text(out / "acme.zh.pdf")
 
 
+def test_a_packet_keeps_the_letters_language_metadata_and_xmp(letter):
+    """Before, the packet had a title and /Lang but no XMP packet, subject or keywords."""
+    cv = {**TINY, "skills": [{"category": "Languages", "items": ["Python", "Rust"]}]}
+    letter.with_name("cv.yaml").write_text(yaml.safe_dump(cv, allow_unicode=True), "utf-8")
+    build(letter, "en,zh", with_cv=True)
+    out = letter.parent / "out"
+    expected = {
+        "en": ("en-US", "Ann Lee – Cover Letter and CV", "Application for Engineer"),
+        "zh": ("zh-CN", "李安 – 求职信及简历", "应聘工程师"),
+    }
+    for language, (tag, title, subject) in expected.items():
+        packet = PdfReader(out / f"acme.packet.{language}.pdf")
+        letter_pdf = PdfReader(out / f"acme.{language}.pdf")
+        assert packet.trailer["/Root"]["/Lang"] == letter_pdf.trailer["/Root"]["/Lang"] == tag
+        assert packet.metadata.title == title
+        assert packet.metadata.author == letter_pdf.metadata.author
+        assert packet.metadata.subject == letter_pdf.metadata.subject == subject
+        assert "Python" in packet.metadata["/Keywords"]  # the CV's skills
+        xmp = packet.xmp_metadata
+        assert xmp is not None
+        assert xmp.dc_title == {"x-default": title}
+        assert xmp.dc_language == [tag]
+        assert xmp.dc_description == {"x-default": subject}
+        assert [mark.title for mark in packet.outline] == (
+            ["Cover Letter", "CV"] if language == "en" else ["求职信", "简历"]
+        )
+        info = subprocess.run(
+            ["pdfinfo", "-meta", str(out / f"acme.packet.{language}.pdf")],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        assert title in info and "<dc:language>" in info
+
+
 def test_a_packet_reuses_the_cv_already_built(letter):
     seen: list[tuple[str, bool]] = []
     build(letter.with_name("cv.yaml"), "en")

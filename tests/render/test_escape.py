@@ -49,7 +49,6 @@ def test_small_math_is_typeset():
     "text",
     [
         "costs $5, or $10",  # dollars, not math (pandoc's rule)
-        r"$\input{x}$",  # a command outside the small whitelist
         "$and then$",  # words are prose
         "$a & b$",
     ],
@@ -58,6 +57,28 @@ def test_dollar_text_that_is_not_small_math_stays_literal(text):
     out = to_tex(text)
     assert r"\$" in out
     assert "$" not in out.replace(r"\$", "")
+
+
+@pytest.mark.parametrize(
+    ("text", "tex"),
+    [
+        # A command outside the safe list: its argument, never the command.
+        (r"$\input{/etc/passwd}$", "/etc/passwd"),
+        (r"$\sqrt{s_{NN}}=5$ TeV", r"\cvscript{symbols}{√}sNN=5 TeV"),
+        (r"$\frac{a+b}{2}$", "(a+b)/2"),
+        (r"$\tilde{O}(n)$", "Õ(n)"),
+        (r"$x^{y^z}$", "xyz"),
+    ],
+)
+def test_math_beyond_the_safe_list_is_set_as_its_closest_text(text, tex):
+    """Before, such math printed as its source: "$\\sqrt{...}$" with a dollar and a
+    backslash in the PDF's text."""
+    assert to_tex(text) == tex
+
+
+def test_the_safe_list_typesets_brackets_fonts_and_set_notation():
+    for math in (r"$\mathrm{AC}0[\oplus]$", r"$\mathsf{NP}$", r"$x \in S$", r"$\langle x \rangle$"):
+        assert to_tex(math) == math
 
 
 def test_unpaired_markers_are_literal():
