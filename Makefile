@@ -32,7 +32,7 @@ GALLERY_APT_PACKAGES := pngquant libreoffice-writer-nogui fonts-crosextra-carlit
 	fonts-crosextra-caladea
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all demo test cv system-deps test-system-deps venv lint format schema golden bench gallery clean
+.PHONY: all demo test cv system-deps test-system-deps venv lint format schema golden bench gallery docs docs-serve clean
 
 all: demo
 
@@ -101,5 +101,14 @@ gallery: system-deps venv
 	$(call apt_install,$(GALLERY_APT_PACKAGES))
 	$(BIN)/python docs/gallery.py
 
+# The documentation site, from docs/ (mkdocs.yml): built into site/ with every link and
+# anchor checked, or served on http://127.0.0.1:8000/ and rebuilt on each save (--livereload
+# spelled out: with click 8.3.0, mkdocs 1.6's serve otherwise reloaded nothing, mkdocs#4032).
+docs: venv
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
+docs-serve: venv
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve --strict --livereload
+
 clean:
-	rm -rf examples/*/out .pytest_cache
+	rm -rf examples/*/out .pytest_cache site

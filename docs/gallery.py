@@ -2,7 +2,7 @@
 and the example's cover letter in English and Chinese in every theme beside it
 (docs/gallery/<theme>.letter.<lang>.png).
 
-Writes docs/gallery/<theme>.<lang>.png at 80 dpi, quantized by pngquant (README shows them),
+Writes docs/gallery/<theme>.<lang>.png at 80 dpi, quantized by pngquant (docs/gallery.md),
 so that a reader can pick a look before installing anything; and page 1 of the default
 theme's Word copy in English and Chinese, as LibreOffice shows it, beside the PDF's:
 docs/gallery/<theme>.<lang>.docx.png.

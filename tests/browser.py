@@ -30,7 +30,9 @@ def _above_4(fd: int) -> int:
 
 
 class Browser:
-    def __init__(self, width: int = 1400, height: int = 900) -> None:
+    def __init__(
+        self, width: int = 1400, height: int = 900, extra_args: tuple[str, ...] = ()
+    ) -> None:
         assert CHROMIUM, "chromium is missing: `make test-system-deps` installs it"
         self._profile = tempfile.TemporaryDirectory(prefix="cvtex-chromium-")
         to_chromium, self._commands = os.pipe()
@@ -55,6 +57,7 @@ class Browser:
                 "--remote-debugging-pipe",
                 f"--window-size={width},{height}",
                 f"--user-data-dir={self._profile.name}",
+                *extra_args,
             ],
             preexec_fn=on_fds_3_and_4,
             pass_fds=(3, 4),  # kept open through exec, as the dup2 above made them

@@ -83,26 +83,27 @@ class DateFormats(Model):
         "month",
         description="How an entry's date written with a day shows: as its month (the CV's "
         "custom: Sep 2024), or as the day (Sep 1, 2024). The updated: line shows the day.",
+        examples=["day"],
     )
     range: RangePattern = Field(description="{start} and {end}.")
     open_range: OpenRangePattern = Field(
         description="A range still going on: {start} and {present}."
     )
-    present: str
+    present: str = Field(description="The end of a range still going on: Present, 至今.")
     expected: ExpectedPattern = Field(description="An end date still to come: {date}.")
     year_separator: str = Field(description="Between the years of a list: 2022, 2023.")
 
 
 class Punctuation(Model):
-    list_separator: str
-    list_last: str
-    comma: str
-    author_separator: str
+    list_separator: str = Field(description="Between the items of a list: a comma, 、.")
+    list_last: str = Field(description="Before a list's last item: ' and ', 和.")
+    comma: str = Field(description="Between the parts of a line: ', ', ，.")
+    author_separator: str = Field(description="Between two authors' names.")
     cjk_author_separator: str = Field(description="Between two names written in CJK.")
     citation_separator: str = Field(description="Between authors, title and venue.")
-    colon: str
-    open_paren: str
-    close_paren: str
+    colon: str = Field(description="After a label: ': ', ：.")
+    open_paren: str = Field(description="Before a note in parentheses: ' (', （.")
+    close_paren: str = Field(description="After it: ), ）.")
     degree_field: DegreePattern | None = Field(
         None,
         description="How a degree and its field join in an entry written with this set "
@@ -118,7 +119,7 @@ class Punctuation(Model):
 
 
 class Labels(Model):
-    advisors: str
+    advisors: str = Field(description="Before an education entry's advisors.")
     degree_field: DegreePattern = Field(
         description="How a degree and its field join: {degree}, {field}."
     )
@@ -131,11 +132,11 @@ class Labels(Model):
     certificate_number: PatentPattern = Field(
         "{number}", description="A certificate's or licence's number: {number}."
     )
-    dissertation: str
-    gpa: str
-    rank: str
-    honors: str
-    mentors: str
+    dissertation: str = Field(description="Before the dissertation's title.")
+    gpa: str = Field(description="Before the GPA.")
+    rank: str = Field(description="Before the rank.")
+    honors: str = Field(description="Before an education entry's honours.")
+    mentors: str = Field(description="Before an experience entry's mentors.")
     updated: str = Field(description="The 'updated on' line: {date}.")
     equal_contribution: str = Field(description="The legend of the * mark.")
     corresponding_author: str = Field(description="The legend of the † mark.")
@@ -178,7 +179,7 @@ TitlePattern = _pattern(name="Jin Fang")
 
 
 class ClosingLine(Model):
-    text: str
+    text: str = Field(description="The line: Sincerely, 此致.")
     indent: float = Field(0, ge=0, le=10, description="Its indent, in characters: 此致 2.")
 
 
@@ -260,7 +261,7 @@ class PostingWords(Model):
     """`cvtex check --posting`: the words of a job posting in this language that are no
     term of it, the degrees it may ask for, and the report's labels."""
 
-    labels: PostingLabels
+    labels: PostingLabels = Field(description="The report's words: shown, not shown, ...")
     stop_words: list[str] = Field(
         default_factory=list,
         description="Words that are no term alone (English: Experience, Strong); in Chinese, "
@@ -274,7 +275,9 @@ class PostingWords(Model):
 
 
 class Catalog(Model):
-    code: Lang = Field(description="The language code; by default the file's name (de.yaml).")
+    code: Lang = Field(
+        description="The language code; by default the file's name (de.yaml).", examples=["de"]
+    )
     language: str = Field(description="The language's own name.")
     template: str = Field(
         pattern=r"^[a-z0-9_-]+$",
@@ -303,11 +306,15 @@ class Catalog(Model):
         description="The scripts the language is written in: a text with none of their "
         "letters but words of another script looks untranslated (cvtex validate).",
     )
-    titles: dict[str, str]
-    months: list[str] = Field(min_length=12, max_length=12)
-    dates: DateFormats
-    punctuation: Punctuation
-    labels: Labels
+    titles: dict[str, str] = Field(
+        description="Section titles by section id or kind: education, experience, projects, ..."
+    )
+    months: list[str] = Field(
+        min_length=12, max_length=12, description="The months' names, January first."
+    )
+    dates: DateFormats = Field(description="How dates and ranges are written.")
+    punctuation: Punctuation = Field(description="The punctuation cvtex puts between texts.")
+    labels: Labels = Field(description="The words before or around a field's value.")
     links: dict[str, str] = Field(description="Names of link kinds: pdf, slides, code, ...")
     contact_labels: dict[str, str] = Field(
         default_factory=dict,

@@ -70,7 +70,9 @@ class Letter(Model):
     closing: Text | None = Field(
         None, description="The closing; by default the locale's (Sincerely, / 此致 敬礼！)."
     )
-    signature: Signature = Field(default_factory=Signature)
+    signature: Signature = Field(
+        default_factory=Signature, description="The name signed, and an image of the signature."
+    )
     enclosures: list[Text] = Field(
         default_factory=list,
         description="What is enclosed besides the CV (the CV is named when it is attached).",

@@ -205,6 +205,6 @@ def command_line_layer(pairs: Sequence[tuple[str, str]]) -> Layer | None:
         found = problems_of(exc, lambda error: Problem(error["loc"], plain_message(error, keys)))
         raise InputError(
             report("the --design options have problems:", found, lambda path: "--design"),
-            "the keys and values are those of design: in a profile (README, Design options)",
+            "the keys and values are those of design: in a profile (docs/design.md)",
         ) from None
     return Layer(options, "--design", True)

@@ -128,11 +128,15 @@ class Scoped(Model):
     only: list[Lang] | None = Field(
         None, description="Show this only in these languages (for example [zh])."
     )
-    tags: list[str] = Field(default_factory=list, description="Tags that sections select on.")
+    tags: list[str] = Field(
+        default_factory=list,
+        description="Tags that sections select on and variants leave out.",
+        examples=[["projects", "early"]],
+    )
 
 
 class ScopedText(Scoped):
-    text: Text
+    text: Text = Field(description="What is shown.")
 
 
 class Bullet(ScopedText):
@@ -164,7 +168,7 @@ ContactKind = Literal[
 
 
 class Contact(Scoped):
-    type: ContactKind
+    type: ContactKind = Field(description="What kind of contact: it chooses the icon and the link.")
     value: Text = Field(description="What is shown: an address, a number, a user name.")
     url: SafeUrl | None = Field(None, description="Link target; derived from the value if omitted.")
 
@@ -173,8 +177,8 @@ LinkKind = Literal["pdf", "slides", "video", "code", "blog", "doi", "arxiv", "po
 
 
 class Link(Scoped):
-    type: LinkKind = "url"
-    url: SafeUrl
+    type: LinkKind = Field("url", description="What it links to: it names the link (PDF, Code).")
+    url: SafeUrl = Field(description="The address: http, https, mailto, tel or ftp.")
     label: Text | None = Field(None, description="Shown instead of the locale's name.")
 
 
@@ -195,8 +199,12 @@ class Photo(Model):
 
 
 class Dated(Scoped):
-    start: Date | None = None
-    end: End | None = None
+    start: Date | None = Field(None, description="When it began: 2020, 2020-09 or 2020-09-01.")
+    end: End | None = Field(
+        None,
+        description="When it ended: a date, present (still going on) or {expected: 2026-06} "
+        "(still to come).",
+    )
     date: Date | None = Field(None, description="A single date, for one-off items.")
 
 
@@ -208,22 +216,29 @@ def _description() -> Any:
     )
 
 
+_LINKS = "Links shown after the entry's heading: code, slides, a PDF, ..."
+_BULLETS = (
+    "The entry's bullets: texts, or {text: ..., only: [...], items: [...]} for one language "
+    "or nested bullets."
+)
+
+
 def _numbered(what: str) -> Any:
     return Field(False, description=f"Number the entry's own {what} 1. 2. 3., not with bullets.")
 
 
 class Education(Dated):
-    institution: Text
-    location: Text | None = None
-    degree: Text | None = None
-    field: Text | None = None
-    advisors: list[Text] = Field(default_factory=list)
+    institution: Text = Field(description="The university or school: the entry's heading.")
+    location: Text | None = Field(None, description="Where it is, shown at the right.")
+    degree: Text | None = Field(None, description="Ph.D., M.S., 硕士: before the field.")
+    field: Text | None = Field(None, description="The field of study, after the degree.")
+    advisors: list[Text] = Field(default_factory=list, description="Advisors or supervisors.")
     dissertation: Text | None = Field(None, description="The thesis or dissertation title.")
     gpa: str | None = Field(None, description="For example 3.9/4.0.")
     rank: Text | None = Field(None, description="For example 1/120, or Top 5%.")
-    honors: list[Text] = Field(default_factory=list)
+    honors: list[Text] = Field(default_factory=list, description="Scholarships and honours.")
     description: Text | None = _description()
-    bullets: list[BulletField] = Field(default_factory=list)
+    bullets: list[BulletField] = Field(default_factory=list, description=_BULLETS)
     numbered: bool = _numbered("bullets")
     links: list[Link] = Field(
         default_factory=list, description="The dissertation's PDF, an advisor's page, ..."
@@ -232,19 +247,19 @@ class Education(Dated):
 
 class Experience(Dated):
     title: Text = Field(description="The project or position title, shown first.")
-    organization: Text | None = None
-    team: Text | None = None
-    location: Text | None = None
-    role: Text | None = None
+    organization: Text | None = Field(None, description="The company, lab or university.")
+    team: Text | None = Field(None, description="The team or group within the organization.")
+    location: Text | None = Field(None, description="Where it is, shown at the right.")
+    role: Text | None = Field(None, description="Your role or position, on the second line.")
     mentors: list[Text] = Field(default_factory=list, description="Mentors or advisors.")
-    links: list[Link] = Field(default_factory=list)
+    links: list[Link] = Field(default_factory=list, description=_LINKS)
     description: Text | None = _description()
-    bullets: list[BulletField] = Field(default_factory=list)
+    bullets: list[BulletField] = Field(default_factory=list, description=_BULLETS)
     numbered: bool = _numbered("bullets")
 
 
 class Author(Model):
-    name: Text
+    name: Text = Field(description="The name as the author list shows it: J. Fang, 方缙.")
     equal: bool = Field(False, description="Equal contribution (marked *).")
     corresponding: bool = Field(False, description="Corresponding author (marked †).")
 
@@ -264,25 +279,30 @@ PublicationType = Literal[
 
 class Publication(Scoped):
     bib: str | None = Field(None, description="The key of this entry in the bibliography file.")
-    authors: list[AuthorField] = Field(default_factory=list)
-    title: Text | None = None
+    authors: list[AuthorField] = Field(
+        default_factory=list,
+        description="In order: names, or {name: ..., equal: true, corresponding: true}.",
+    )
+    title: Text | None = Field(None, description="The title; required unless bib: gives it.")
     venue: Text | None = Field(None, description="The venue's full name.")
     abbr: str | None = Field(None, description="The venue's abbreviation, shown in bold.")
-    year: int | None = None
+    year: int | None = Field(None, description="The year of publication.")
     type: PublicationType | None = Field(None, description="For grouping by type.")
     kind: PublicationKind | None = Field(
         None,
         description="What the work is, named before its venue in the CV's language "
         "(PhD thesis, 博士学位论文): phd-thesis, masters-thesis, report, patent, webpage.",
     )
-    status: PublicationStatus = "published"
+    status: PublicationStatus = Field(
+        "published", description="Shown in the locale's words (nothing for published)."
+    )
     awards: list[Text] = Field(
         default_factory=list, description="Paper awards, such as Best Paper Award."
     )
     labels: list[LabelField] = Field(
         default_factory=list, description="Short labels such as CCF A; scope them with only."
     )
-    links: list[Link] = Field(default_factory=list)
+    links: list[Link] = Field(default_factory=list, description="The PDF, code, slides, ...")
 
 
 class Bibliography(Model):
@@ -295,12 +315,12 @@ class Bibliography(Model):
 
 
 class Patent(Scoped):
-    inventors: list[AuthorField]
-    title: Text
-    number: str | None = None
-    status: Text | None = None
-    year: int | None = None
-    links: list[Link] = Field(default_factory=list)
+    inventors: list[AuthorField] = Field(description="In order, as authors are written.")
+    title: Text = Field(description="The patent's title.")
+    number: str | None = Field(None, description="Its number: CN114900482A.")
+    status: Text | None = Field(None, description="Filed, granted, ...: in each language.")
+    year: int | None = Field(None, description="The year it was filed or granted.")
+    links: list[Link] = Field(default_factory=list, description="Where it can be read.")
 
 
 def _one_or_many(value: Any) -> Any:
@@ -317,7 +337,7 @@ Years = Annotated[
 
 
 class Award(Scoped):
-    name: Text
+    name: Text = Field(description="The award, with who gave it if you like.")
     years: Years = Field(default_factory=list, description="A year, or a list of years.")
     description: Text | None = Field(
         None, description="What it was given for: a paragraph under the award's line."
@@ -327,7 +347,7 @@ class Award(Scoped):
 class Certificate(Dated):
     """A certification or licence: its name, who issued it, when, and its number."""
 
-    name: Text
+    name: Text = Field(description="The certificate or licence.")
     issuer: Text | None = Field(None, description="Who issued it: Amazon Web Services, CFA.")
     number: str | None = Field(None, description="The certificate's or licence's number.")
     links: list[Link] = Field(default_factory=list, description="Where it can be verified.")
@@ -335,8 +355,8 @@ class Certificate(Dated):
 
 
 class Skill(Model):
-    name: Text
-    level: Text | None = None
+    name: Text = Field(description="The skill: Python.")
+    level: Text | None = Field(None, description="How well: expert, 熟练.")
 
 
 def _as_skill(value: Any) -> Any:
@@ -347,51 +367,55 @@ SkillField = Annotated[str | dict[Lang, str | None] | Same | Skill, AfterValidat
 
 
 class SkillGroup(Scoped):
-    category: Text
-    items: list[SkillField]
+    category: Text = Field(description="The group's name: Programming, 编程语言.")
+    items: list[SkillField] = Field(
+        description="The skills: names, or {name: ..., level: ...} with a level."
+    )
 
 
 class Teaching(Dated):
-    course: Text
-    role: Text | None = None
-    institution: Text | None = None
+    course: Text = Field(description="The course: the entry's heading.")
+    role: Text | None = Field(None, description="Teaching assistant, lecturer, ...")
+    institution: Text | None = Field(None, description="Where it was taught.")
     term: Text | None = Field(None, description="Free text such as Fall 2023; or use start/end.")
     description: Text | None = _description()
 
 
 class Service(Dated):
     text: Text = Field(description="For example: Reviewer of IEEE JSAC.")
-    years: Years = Field(default_factory=list)
+    years: Years = Field(default_factory=list, description="A year, or a list of years.")
 
 
 class Talk(Dated):
-    title: Text
-    event: Text | None = None
-    location: Text | None = None
-    links: list[Link] = Field(default_factory=list)
+    title: Text = Field(description="The talk's title: the entry's heading.")
+    event: Text | None = Field(None, description="The conference, seminar or workshop.")
+    location: Text | None = Field(None, description="Where it was given.")
+    links: list[Link] = Field(default_factory=list, description="Slides, a video, ...")
     description: Text | None = _description()
 
 
 class SpokenLanguage(Scoped):
-    language: Text
-    level: Text | None = None
+    language: Text = Field(description="The language: English, 英语.")
+    level: Text | None = Field(None, description="How well: native, fluent, C1, 母语.")
 
 
 class Reference(Scoped):
-    name: Text
-    title: Text | None = None
-    affiliation: Text | None = None
-    email: str | None = None
-    phone: str | None = None
+    name: Text = Field(description="The referee's name.")
+    title: Text | None = Field(None, description="Their position: Professor.")
+    affiliation: Text | None = Field(None, description="Their university or company.")
+    email: str | None = Field(None, description="Their e-mail address, linked.")
+    phone: str | None = Field(None, description="Their phone number.")
 
 
 class Other(Dated):
     """A free entry: a side project, a hobby with dated records, a translated talk."""
 
-    text: Text
-    links: list[Link] = Field(default_factory=list)
+    text: Text = Field(description="The entry's line.")
+    links: list[Link] = Field(default_factory=list, description=_LINKS)
     description: Text | None = _description()
-    items: list[BulletField] = Field(default_factory=list)
+    items: list[BulletField] = Field(
+        default_factory=list, description="Items under it, as an entry's bullets."
+    )
     numbered: bool = _numbered("items")
 
 
@@ -461,7 +485,10 @@ class Fonts(Model):
         "Not given: the language catalog's choice, else serif.",
     )
     package: str | None = Field(
-        None, pattern=r"^[a-z0-9][a-z0-9.+-]*$", description="The Debian package with the fonts."
+        None,
+        pattern=r"^[a-z0-9][a-z0-9.+-]*$",
+        description="The Debian package with the fonts.",
+        examples=["fonts-noto-cjk"],
     )
 
 
@@ -591,8 +618,9 @@ class DesignOptions(Model):
         None,
         description="A tagged PDF: a structure tree (the name and section titles as "
         "headings, entries' lines as headings and paragraphs, lists and their items) that "
-        "screen readers and some applicant-tracking systems read. Costs a second XeLaTeX "
-        "pass (see bench/README.md), hence off by default.",
+        "screen readers and some applicant-tracking systems read. Costs two more XeLaTeX "
+        "passes, three in all (see bench/README.md), hence off by default.",
+        examples=[True],
     )
 
 
@@ -607,7 +635,7 @@ class DesignBlock(DesignOptions):
 class Variant(Model):
     """A named CV made from the same profile: chosen sections, tagged items and options."""
 
-    description: str | None = None
+    description: str | None = Field(None, description="What the variant is for.")
     layout: dict[Lang, list[str]] | list[str] | None = Field(
         None, description="Section ids (per language, or one list for all)."
     )
@@ -663,7 +691,11 @@ class Homepage(Model):
 
 
 class Profile(Model):
-    schema_: str | None = Field(None, alias="$schema")
+    schema_: str | None = Field(
+        None,
+        alias="$schema",
+        description="The JSON Schema an editor checks the file with (cvtex schema prints it).",
+    )
     include: list[str] = Field(
         default_factory=list,
         description="Other YAML files whose lists (publications, experience, ...) join these.",
@@ -671,10 +703,11 @@ class Profile(Model):
     languages: list[Lang] = Field(
         default_factory=lambda: ["en", "zh"],
         description="The languages this profile is written in; the first is the fallback.",
+        json_schema_extra={"default": ["en", "zh"]},
     )
-    name: Text
+    name: Text = Field(description="Your name, as each language writes it: the CV's first line.")
     headline: Text | None = Field(None, description="A title line under the name.")
-    photo: Photo | None = None
+    photo: Photo | None = Field(None, description="A photo in the header, in the languages chosen.")
     updated: Date | None = Field(
         None,
         description="Shown as 'updated on' at the foot of each page, in the locale's form: "
@@ -684,34 +717,49 @@ class Profile(Model):
         default_factory=list,
         description="Forms of your name in author lists (J. Fang, 方缙): set in bold.",
     )
-    contacts: list[Contact] = Field(default_factory=list)
+    contacts: list[Contact] = Field(
+        default_factory=list, description="E-mail, phone, web pages and profiles, with icons."
+    )
     personal: list[Personal] = Field(
         default_factory=list,
         description="Label and value lines shown with the header by themes that lay them out "
         "(compact does; classic does not): objective, date of birth, political status...",
     )
     summary: Text | None = Field(None, description="A summary or biography paragraph.")
-    education: list[Education] = Field(default_factory=list)
-    experience: list[Experience] = Field(default_factory=list)
+    education: list[Education] = Field(default_factory=list, description="Degrees and schools.")
+    experience: list[Experience] = Field(
+        default_factory=list, description="Positions, projects and research, with bullets."
+    )
     volunteer: list[Experience] = Field(
         default_factory=list,
         description="Volunteer work, as experience entries: the organization, your role, "
         "dates, a description and bullets.",
     )
     bibliography: Bibliography | None = None
-    publications: list[Publication] = Field(default_factory=list)
-    patents: list[Patent] = Field(default_factory=list)
-    awards: list[Award] = Field(default_factory=list)
+    publications: list[Publication] = Field(
+        default_factory=list,
+        description="Papers, theses and reports; or additions to bibliography: entries (bib:).",
+    )
+    patents: list[Patent] = Field(default_factory=list, description="Patents, with numbers.")
+    awards: list[Award] = Field(default_factory=list, description="Awards, with their years.")
     certificates: list[Certificate] = Field(
         default_factory=list, description="Certifications and licences."
     )
-    teaching: list[Teaching] = Field(default_factory=list)
-    service: list[Service] = Field(default_factory=list)
-    talks: list[Talk] = Field(default_factory=list)
-    skills: list[SkillGroup] = Field(default_factory=list)
-    spoken_languages: list[SpokenLanguage] = Field(default_factory=list)
-    references: list[Reference] = Field(default_factory=list)
-    others: list[Other] = Field(default_factory=list)
+    teaching: list[Teaching] = Field(default_factory=list, description="Courses taught.")
+    service: list[Service] = Field(
+        default_factory=list, description="Reviewing, committees: a line with its years."
+    )
+    talks: list[Talk] = Field(default_factory=list, description="Talks and presentations.")
+    skills: list[SkillGroup] = Field(
+        default_factory=list, description="Skills in groups, each with a category."
+    )
+    spoken_languages: list[SpokenLanguage] = Field(
+        default_factory=list, description="Languages you speak (the languages section)."
+    )
+    references: list[Reference] = Field(default_factory=list, description="Referees.")
+    others: list[Other] = Field(
+        default_factory=list, description="Free entries: side projects, hobbies, courses."
+    )
     sections: dict[str, Section] = Field(
         default_factory=dict,
         description="The sections by id, in their default order.",
@@ -752,7 +800,10 @@ class Profile(Model):
         description="Paper, margins, font size, line spacing, colours, Latin fonts, fit to N "
         "pages: over the theme's own defaults.",
     )
-    variants: dict[str, Variant] = Field(default_factory=dict)
+    variants: dict[str, Variant] = Field(
+        default_factory=dict,
+        description="Named CVs from the same profile (--variant NAME): sections, tags, options.",
+    )
     default_variant: str | None = Field(
         None, description="The variant built when --variant is not given."
     )

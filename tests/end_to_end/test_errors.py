@@ -1,7 +1,7 @@
 """Every kind of bad input gets a message a person can act on, and its documented exit code.
 
-Exit codes (README, `cvtex --help`): 0 success, 1 a problem in the input, 2 a malformed
-command line, 3 a missing tool or font, 4 XeLaTeX failed or timed out.
+Exit codes (docs/troubleshooting.md, `cvtex --help`): 0 success, 1 a problem in the input,
+2 a malformed command line, 3 a missing tool or font, 4 XeLaTeX failed or timed out.
 """
 
 from __future__ import annotations
