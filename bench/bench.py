@@ -14,6 +14,8 @@ rounds that interleave everything so that a busy machine slows all of them alike
 
 * the other formats: a cold PDF build against the same build asked for pdf,docx,txt too
   (what the Word and plain-text copies add); `--only-formats` measures this alone.
+* imports: `cvtex import` of a LinkedIn export of 2,000 rows and of an ORCID record of
+  2,000 works, into a new profile and again `--into` the profile it made (`--only-imports`).
 
 It prints medians and the ratios to the floor, and with --write puts them, with the
 machine they came from, into bench/README.md. It measures; it asserts nothing.
@@ -49,12 +51,14 @@ FORMATS_BEGIN, FORMATS_END = "<!-- bench:formats:begin -->", "<!-- bench:formats
 OTHER_FORMATS = "pdf,docx,txt"
 LETTERS_BEGIN, LETTERS_END = "<!-- bench:letters:begin -->", "<!-- bench:letters:end -->"
 ATS_BEGIN, ATS_END = "<!-- bench:ats:begin -->", "<!-- bench:ats:end -->"
+IMPORTS_BEGIN, IMPORTS_END = "<!-- bench:imports:begin -->", "<!-- bench:imports:end -->"
 ZH_TEXT = ("中国科学技术大学", "中国科学技术大学（合肥）")  # Chinese text only
 # The edit loop's save: one text of each language, the same entry's (the n-th save: n).
 EDITED_ENTRY = "{en: University of Science and Technology of China (USTC), zh: 中国科学技术大学}"
 SETTLE = 3.0  # seconds between saves: the watch's next engines load their preambles
 
 sys.path.insert(0, str(BENCH))
+from import_sources import linkedin_export, orcid_record  # noqa: E402
 from large_profile import large_profile  # noqa: E402
 
 from cvtex import cachefiles  # noqa: E402
@@ -572,6 +576,54 @@ def machine_reading_report(series: Series, rounds: int, load_before: tuple[float
     )
 
 
+def imports(example: Path, scratch: Path, rounds: int) -> Series:
+    """``cvtex import`` of a LinkedIn export of 2,000 rows and an ORCID record of 2,000
+    works: into a new profile, then ``--into`` that profile again (all found there); and a
+    bare XeLaTeX pass of the example in the same round, for scale."""
+    series = Series()
+    sources = {"linkedin": linkedin_export(scratch), "orcid": orcid_record(scratch)}
+    out = scratch / "out-imports"
+    timed(build_command(out, example))
+    tex = next(out.glob(f"{example.stem}.en.tex"))
+    for round_number in range(1, rounds + 1):
+        for name, source in sources.items():
+            profile = scratch / f"imported-{name}.yaml"
+            profile.unlink(missing_ok=True)
+            series.add(
+                f"{name} new", timed([str(CVTEX), "import", str(source), "-o", str(profile)])
+            )
+            series.add(
+                f"{name} into", timed([str(CVTEX), "import", str(source), "--into", str(profile)])
+            )
+        series.add("floor", bare_pass(tex, scratch))
+        print(
+            f"  imports round {round_number}: "
+            + ", ".join(f"{name} {values[-1]:.2f} s" for name, values in series.values.items()),
+            flush=True,
+        )
+    return series
+
+
+def imports_report(series: Series, rounds: int, load_before: tuple[float, ...]) -> str:
+    floor = series.median("floor")
+    rows = [
+        f"Measured {time.strftime('%Y-%m-%d')} on: {machine(load_before)}; medians of {rounds} "
+        "rounds, the whole `cvtex import` command (Python's start included).",
+        "",
+        "| what | time | against a bare XeLaTeX pass of the example (en) |",
+        "| --- | --- | --- |",
+    ]
+    for name, what in (
+        ("linkedin", "LinkedIn export, 2,000 rows"),
+        ("orcid", "ORCID record, 2,000 works"),
+    ):
+        for step, how in (("new", "into a new profile"), ("into", "`--into` it again (all there)")):
+            value = series.median(f"{name} {step}")
+            rows.append(f"| {what}, {how} | {value:.2f} s | {value / floor:.2f}x |")
+    rows.append(f"| bare XeLaTeX pass of the example (en) | {floor:.2f} s | 1.00x |")
+    return "\n".join(rows)
+
+
 @dataclass(frozen=True)
 class Section:
     """A part of bench/README.md, between its markers, measured alone (``--only-...``) or
@@ -602,6 +654,9 @@ SECTIONS = (
     Section("only_letters", "letter_rounds", letters, letters_report, (LETTERS_BEGIN, LETTERS_END)),
     Section(
         "only_ats", "ats_rounds", machine_reading, machine_reading_report, (ATS_BEGIN, ATS_END)
+    ),
+    Section(
+        "only_imports", "imports_rounds", imports, imports_report, (IMPORTS_BEGIN, IMPORTS_END)
     ),
 )
 
@@ -637,6 +692,8 @@ def main() -> None:
         help="measure cvtex check and tagged: true alone",
     )
     parser.add_argument("--ats-rounds", type=int, default=8)
+    parser.add_argument("--only-imports", action="store_true", help="measure cvtex import alone")
+    parser.add_argument("--imports-rounds", type=int, default=5)
     parser.add_argument("--publications", default="100,500", help="sizes of the generated profiles")
     parser.add_argument("--write", action="store_true", help="update bench/README.md")
     args = parser.parse_args()

@@ -136,16 +136,22 @@ def _initials(venue: str) -> set[str]:
     }
 
 
+def _names(position: model.Experience) -> set[str]:
+    """What names a position's employer: its organization, else its title."""
+    return spellings(position.organization) or spellings(position.title)
+
+
+def _every(position: model.Experience) -> set[str]:
+    """Where a profile may write the employer: the organization, the title, the team."""
+    return spellings(position.organization) | spellings(position.title) | spellings(position.team)
+
+
 def _same_position(a: model.Experience, b: model.Experience) -> bool:
     """An organization and a start; a profile may write the organization as the title (a
     project's heading) or the team, so any of those meets the other's organization."""
     if not _starts_agree(a.start or a.date, b.start or b.date):
         return False
-    names_a = spellings(a.organization) or spellings(a.title)
-    names_b = spellings(b.organization) or spellings(b.title)
-    every_a = spellings(a.organization) | spellings(a.title) | spellings(a.team)
-    every_b = spellings(b.organization) | spellings(b.title) | spellings(b.team)
-    if not (names_a & every_b or names_b & every_a):
+    if not (_names(a) & _every(b) or _names(b) & _every(a)):
         return False
     if a.start is None and b.start is None and a.date is None and b.date is None:
         return bool(spellings(a.title) & spellings(b.title))  # no dates: the title too
@@ -259,10 +265,24 @@ def _work_keys(entry: model.Publication) -> set[str]:
 # A pool -> the spellings of an entry of which another must share one to be the same (a
 # work's DOI or title, a position's organization, title or team, ...): the keys by which
 # an entry's candidates are found among thousands, before SAME compares them.
+def _position_keys(position: model.Experience) -> set[str]:
+    return {f"names:{key}" for key in _names(position)} | {
+        f"every:{key}" for key in _every(position)
+    }
+
+
+def _position_probes(position: model.Experience) -> set[str]:
+    # One position is another when its names are among the other's words, or the other way
+    # round: a title shared by a hundred positions (Software Engineer) finds none of them.
+    return {f"every:{key}" for key in _names(position)} | {
+        f"names:{key}" for key in _every(position)
+    }
+
+
 KEYS: dict[str, Callable[[Any], set[str]]] = {
     "education": _fields("institution"),
-    "experience": _fields("organization", "title", "team"),
-    "volunteer": _fields("organization", "title", "team"),
+    "experience": _position_keys,
+    "volunteer": _position_keys,
     "publications": _work_keys,
     "patents": _numbered("number", "number", "title"),
     "awards": _fields("name"),
@@ -277,6 +297,13 @@ KEYS: dict[str, Callable[[Any], set[str]]] = {
 }
 
 
+# The keys an entry is looked up by, where they are not the keys it is kept under.
+PROBES: dict[str, Callable[[Any], set[str]]] = {
+    "experience": _position_probes,
+    "volunteer": _position_probes,
+}
+
+
 class Index:
     """A pool's entries by their keys: which of them an entry is, found without comparing
     it with every one (an ORCID record of 2,000 works into a profile of 2,000)."""
@@ -284,6 +311,7 @@ class Index:
     def __init__(self, pool: str, entries: Iterable[Any] = ()) -> None:
         self.same = SAME[pool]
         self.keys = KEYS[pool]
+        self.probes = PROBES.get(pool, self.keys)
         self.by_key: dict[str, list[tuple[int, Any]]] = {}
         self.count = 0
         for entry in entries:
@@ -297,7 +325,7 @@ class Index:
     def find(self, entry: Any) -> Any | None:
         """The first entry added that ``entry`` is, or None."""
         candidates = {
-            order: other for key in self.keys(entry) for order, other in self.by_key.get(key, ())
+            order: other for key in self.probes(entry) for order, other in self.by_key.get(key, ())
         }
         for order in sorted(candidates):
             if self.same(entry, candidates[order]):
