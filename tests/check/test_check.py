@@ -132,6 +132,13 @@ def test_chinese_broken_over_lines_is_one_text():
     assert (found, count) == ([], 2)
 
 
+def test_chinese_running_over_a_page_break_is_one_text():
+    # Each page is read apart; a Chinese sentence cut by the page break joins without a space.
+    pages = ["方缙\n专利号 CN114900482A，\n", "已授权\n"]
+    found, count = misses(phrases("方缙", "专利号 CN114900482A，已授权"), pages)
+    assert (found, count) == ([], 2)
+
+
 def test_texts_read_out_of_order_and_a_stray_character_are_reported():
     found, _ = misses(
         phrases("Ann Lee", "First entry", "Second entry"),
