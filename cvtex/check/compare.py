@@ -32,6 +32,7 @@ _SPACE_BEFORE_CLOSING = re.compile(r"\s+(?=[,.;:)\]])")
 _FOLD = str.maketrans(
     {
         "\u2010": "-",  # the hyphen some fonts map "-" to (Lato: pdfminer reads U+2010)
+        "\u2219": "\u00b7",  # the middle dot Lato draws as its bullet operator (pdfminer)
         "\u2011": "-",
         "\u00ad": None,  # a soft hyphen is no character of the text
         "\u2018": "'",

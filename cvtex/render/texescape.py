@@ -174,10 +174,12 @@ _LATIN_MARKED = re.compile(f"{_LATIN_MARK}(.)", re.S)
 
 def _latin_punctuation(text: str) -> str:
     """Each run of LATIN_PUNCTUATION that belongs to Latin text, marked. A dash is Chinese
-    only between CJK text on both sides ("研究——方法"); a quote, an ellipsis or a middle
-    dot is Chinese beside CJK text on either side ("他说“Hello”", "埃莱娜·加西亚"). A side
-    with no text (the field's start or end) takes the other side's script; a field that
-    is only punctuation is left alone."""
+    only between CJK text on both sides ("研究——方法"); a quote or an ellipsis is Chinese
+    beside CJK text on either side ("他说“Hello”"). The middle dot is always the Latin
+    font's: the CJK sans fonts' bold draws U+00B7 with the glyph of the katakana middle
+    dot, and readers give "埃莱娜・加西亚" back for "埃莱娜·加西亚". A side with no text (the
+    field's start or end) takes the other side's script; a field that is only punctuation
+    is left alone."""
     if not any(char in LATIN_PUNCTUATION for char in text):
         return text
     out: list[str] = []
@@ -192,7 +194,8 @@ def _latin_punctuation(text: str) -> str:
             end += 1
         before, after = _text_beside(text, index, -1), _text_beside(text, end - 1, 1)
         run = text[index:end]
-        if _latin_side(before, after, dash=run[0] in _DASHES):
+        middle_dot = run == "\u00b7" and bool(before or after)
+        if middle_dot or _latin_side(before, after, dash=run[0] in _DASHES):
             run = "".join(_LATIN_MARK + char for char in run)
         out.append(run)
         index = end

@@ -36,6 +36,19 @@ def long_readings(request, tmp_path_factory):
     return theme, readings
 
 
+def test_long_real_cvs_read_back_with_no_problem(long_readings):
+    theme, readings = long_readings
+    assert len(readings) == 2 * len(LONG)
+    for (stem, language), reading in readings.items():
+        problems = [
+            f"{finding.extractor}: {finding.miss.kind}: {finding.miss.text!r}: "
+            f"{finding.miss.got!r} ({finding.where})"
+            for finding in reading.findings
+        ]
+        assert problems == [], f"{theme} {stem} {language}"
+        assert reading.found == {"pdftotext": reading.texts, "pdfminer": reading.texts}
+
+
 # A drawn letter in a page's content: moved to its place, scaled to its size, its path.
 _DRAWN = re.compile(r"q 1 0 0 1 ([-\d.]+) ([-\d.]+) cm q [-\d.]+ 0 0 [-\d.]+ 0 0 cm (.*?) Q Q")
 _GLYPH = re.compile(r"\\cvdrawglyph\{(\w+)\}\{(\d+)\}\{[\d.]+\}\{(.*)\}")

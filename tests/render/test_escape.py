@@ -90,6 +90,11 @@ def test_latin_punctuation_beside_latin_text_is_set_apart_from_xecjk(text, tex):
     assert to_tex(text) == tex
 
 
-@pytest.mark.parametrize("text", ["研究——方法", "他说“你好”", "埃莱娜·加西亚", "好……", "–"])
+@pytest.mark.parametrize("text", ["研究——方法", "他说“你好”", "好……", "–"])
 def test_chinese_punctuation_beside_chinese_text_stays_chinese(text):
     assert r"\cvlatin" not in to_tex(text)
+
+
+def test_a_middle_dot_is_the_latin_fonts_even_between_chinese_names():
+    # Read back from a CJK font's bold as the katakana middle dot (U+30FB).
+    assert to_tex("埃莱娜·加西亚") == r"埃莱娜\cvlatin{·}加西\nobreak 亚"
