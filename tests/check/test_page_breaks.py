@@ -238,8 +238,9 @@ def break_problems(pages: list[Page], texts: Texts, foot: float, where: str) -> 
             and not is_heading(after[0], texts)
         ):
             problems.append(f"{where} page {number} ends with a heading: {body[-1].text!r}")
+        # A paragraph's last line alone: the page before ends with the line before it.
         first = key(after[0].text)
-        tail = [item for item in texts.items if item.endswith(first) and item != first]
+        tail = [item for item in texts.items if item.endswith(last + first)]
         if first in texts.last_items or (tail and key(after[1].text) not in tail[0]):
             problems.append(f"{where} page {number + 1} starts with {after[0].text!r} alone")
     return problems
