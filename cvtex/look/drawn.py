@@ -12,8 +12,10 @@ for any of them, and looks the same on paper (docs/ats.md).
 Each letter is drawn where TeX sets it in the current font, so that kerning and xeCJK's
 spacing are TeX's; the outline comes from the regular face of the family's font file
 (the Latin font, or the CJK font for a CJK character), read once with fontTools and kept in
-the user cache. A letter no font file gives (a font that is not installed, a script the
-font lacks) is set as text instead, hidden from readers by an empty ActualText.
+the user cache. A name or a page number with a letter no font file gives (a font that is
+not installed, a script the Latin font lacks) is set as text instead, through the escape
+path, hidden by an ActualText of one space from most readers (pdftotext, PyMuPDF, PDFium;
+not pdfminer).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from .. import cachefiles
 from ..language.scripts import CJK, script_of
-from ..render.texescape import TexCode
+from ..render.texescape import TexCode, to_tex
 from .fonts import ResolvedFont, fontconfig_state, regular_face
 from .outlines import glyph_outlines, number
 
@@ -57,8 +59,9 @@ class Furniture:
     """What a template needs to draw the page furniture."""
 
     glyphs: tuple[DrawnGlyph, ...]  # every letter of the name, the digits, the pattern's
-    name: TexCode  # the running name, as \cvdrawn takes it
-    page_number: TexCode  # the catalog's page number, with the page and the total in it
+    name: TexCode | None  # the running name as \cvdrawn takes it; None: not every letter drawn
+    page_number: TexCode | None  # the catalog's page number, the page and the total in it
+    page_number_text: TexCode  # the same as text, for \cvhidden when it cannot be drawn
 
 
 def drawn_codes(text: str) -> TexCode:
@@ -85,8 +88,9 @@ def page_number_codes(pattern: str) -> TexCode:
 def furniture(name: str, pattern: str, fonts: FontSet) -> Furniture:
     """The outlines of the letters the furniture draws: the name, the page number's pattern
     and the digits, in each family of the font plan."""
-    chars = {char for char in name + pattern.format(page="", total="") + DIGITS}
-    glyphs = []
+    literal = pattern.format(page="", total="")
+    chars = {char for char in name + literal + DIGITS}
+    glyphs: list[DrawnGlyph] = []
     for family, (latin_role, cjk_role) in FAMILIES.items():
         latin, cjk = getattr(fonts, latin_role), getattr(fonts, cjk_role)
         by_font: dict[ResolvedFont, list[str]] = {}
@@ -100,7 +104,33 @@ def furniture(name: str, pattern: str, fonts: FontSet) -> Furniture:
                 if found := outlines.get(f"{ord(char):04X}"):
                     advance, _, _, path = found
                     glyphs.append(DrawnGlyph(family, ord(char), number(advance), path))
-    return Furniture(tuple(glyphs), drawn_codes(name.strip()), page_number_codes(pattern))
+    drawn = {
+        family: {chr(glyph.code) for glyph in glyphs if glyph.family == family}
+        for family in FAMILIES
+    }
+
+    def drawable(text: str) -> bool:
+        letters = set(text) - {" "}
+        return all(letters <= found for found in drawn.values())
+
+    return Furniture(
+        tuple(glyphs),
+        drawn_codes(name.strip()) if drawable(name) else None,
+        page_number_codes(pattern) if drawable(literal + DIGITS) else None,
+        _page_number_text(pattern),
+    )
+
+
+def _page_number_text(pattern: str) -> TexCode:
+    """The page number as text through the escape path, TeX filling in the numbers (the
+    catalog's pattern holds no brace but its placeholders' own: catalog.PagePattern)."""
+    parts = pattern.split("{")
+    text = to_tex(parts[0])
+    for part in parts[1:]:
+        field, _, rest = part.partition("}")
+        text += "\\number\\value{page}" if field == "page" else "\\cvpages{}"
+        text += to_tex(rest)
+    return TexCode(text)
 
 
 def _outlines(font: ResolvedFont, letters: list[str]) -> dict[str, list | None]:

@@ -32,3 +32,23 @@ def test_page_numbers_false_turns_them_off(tmp_path):
     assert len(drawn) >= 3 and set(drawn) == {""}
     text = pdf_text(result.pdf)
     assert text.count("Last updated: Jul 2026") == 1
+
+
+def test_a_name_no_font_file_can_draw_is_set_as_hidden_text(tmp_path):
+    # Arabic letters are the Arabic font's (the font plan's), which the furniture does not
+    # draw: the running name is set as text instead, which pdftotext does not read.
+    data = {**TINY, "languages": ["en"], "name": "Ann Lee جين"}
+    data["education"] = [
+        {
+            **TINY["education"][0],
+            "bullets": [f"Bullet number {n} of a long list" for n in range(90)],
+        }
+    ]
+    profile = tmp_path / "cv.yaml"
+    profile.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    [result] = build(profile, "en", tmp_path / "out", "classic")
+    tex = result.tex.read_text(encoding="utf-8")
+    assert "\\cvrunningname}{\\cvhidden{" in tex
+    pages = pdf_text(result.pdf).split("\f")
+    assert len(pages) >= 2 and "Ann Lee" in pages[0]
+    assert not any("Ann Lee" in page for page in pages[1:])
