@@ -25,12 +25,14 @@ _CJK = (
     "\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
 )
 _SPACE_BY_CJK = re.compile(rf"\s+(?=[{_CJK}])|(?<=[{_CJK}])\s+")
+_CJK_EDGE = re.compile(rf"[{_CJK}]")
 _LINE_END_HYPHEN = re.compile(r"-[ \t]*\n\s*")
 _SPACES = re.compile(r"\s+")
 _SPACE_BEFORE_CLOSING = re.compile(r"\s+(?=[,.;:)\]])")
 _FOLD = str.maketrans(
     {
         "\u2010": "-",  # the hyphen some fonts map "-" to (Lato: pdfminer reads U+2010)
+        "\u2219": "\u00b7",  # the middle dot Lato draws as its bullet operator (pdfminer)
         "\u2011": "-",
         "\u00ad": None,  # a soft hyphen is no character of the text
         "\u2018": "'",
@@ -76,9 +78,13 @@ class Readback:
     def of(cls, pages: Iterable[str]) -> Readback:
         text, starts = "", []
         for page in pages:
+            page = comparable(page)
+            # Pages join as lines do: without a space where Chinese text runs over the break.
+            if text and not (_CJK_EDGE.match(text[-1]) or _CJK_EDGE.match(page[:1])):
+                text += " "
             starts.append(len(text))
-            text += comparable(page) + " "
-        return cls(text, starts)
+            text += page
+        return cls(text + " ", starts)
 
     def page_of(self, position: int) -> int:
         return bisect.bisect_right(self.page_starts, position) - 1

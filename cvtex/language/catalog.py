@@ -61,6 +61,16 @@ VenuePattern = _pattern(abbr="ToN", year=2024, yy="24")
 AbbrPattern = _pattern(abbr="ToN")
 PatentPattern = _pattern(number="CN1")
 
+
+def _drawable(value: str) -> str:
+    """A page number is drawn as outlines, not typeset: no TeX, so none of its specials."""
+    if specials := sorted(set(value.format(page=2, total=3)) & set("\\{}%#&$^_~")):
+        raise ValueError(f"it cannot hold {' '.join(specials)}: it is drawn, letter by letter")
+    return value
+
+
+PagePattern = Annotated[_pattern(page=2, total=3), AfterValidator(_drawable)]
+
 # The conversions of the OpenCC package that start from Simplified or Traditional text.
 OpenccConfig = Literal[
     "s2t", "s2tw", "s2twp", "s2hk", "t2s", "tw2s", "tw2sp", "hk2s", "t2tw", "t2hk", "tw2t", "hk2t"
@@ -138,6 +148,11 @@ class Labels(Model):
     honors: str = Field(description="Before an education entry's honours.")
     mentors: str = Field(description="Before an experience entry's mentors.")
     updated: str = Field(description="The 'updated on' line: {date}.")
+    page_number: PagePattern = Field(
+        "{page} / {total}",
+        description="The number on each page after the first of a CV of several pages: "
+        "{page} and {total}.",
+    )
     equal_contribution: str = Field(description="The legend of the * mark.")
     corresponding_author: str = Field(description="The legend of the † mark.")
 

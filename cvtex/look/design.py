@@ -73,6 +73,7 @@ class Design:
     sans: list[FontChoice]
     fit_pages: int | None = None
     tagged: bool = False  # a structure tree (\DocumentMetadata and tagpdf): three passes
+    page_numbers: bool = True  # the number and the name on every page after the first
     # Fonts chosen for other scripts (greek: [...]), each from the last layer naming it.
     scripts: dict[str, list[FontChoice]] = field(default_factory=dict)
     # Set by fitting only: how much of the theme's vertical space is kept (1.0: all of it).
@@ -149,7 +150,7 @@ def merge_design(layers: Iterable[Layer]) -> Design:
     origins: dict[str, Layer] = {}
     for item in [Layer(CVTEX_DEFAULTS, "cvtex"), *layers]:
         layer, origin = item.options, item
-        for name in ("paper", "font_size", "line_spacing", "fit_pages", "tagged"):
+        for name in ("paper", "font_size", "line_spacing", "fit_pages", "tagged", "page_numbers"):
             if (value := getattr(layer, name)) is not None:
                 values[name] = value
         if isinstance(layer.margins, str):
@@ -178,6 +179,7 @@ def merge_design(layers: Iterable[Layer]) -> Design:
         sans=list(values["sans"]),  # type: ignore[call-overload]
         fit_pages=values.get("fit_pages"),  # type: ignore[arg-type]
         tagged=bool(values.get("tagged", False)),
+        page_numbers=bool(values.get("page_numbers", True)),
         scripts=scripts,
         origins=origins,
     )

@@ -143,6 +143,35 @@ def resolve(choices: list[FontChoice]) -> ResolvedFont | None:
     return None
 
 
+@cache
+def regular_face(font: ResolvedFont) -> tuple[Path, int] | None:
+    """The file of the font's regular face, and its index in a collection (.ttc): a
+    fontconfig family's as fc-match finds it, a TeX Live font's from the TeX tree."""
+    if font.file:
+        if not shutil.which("kpsewhich"):
+            return None
+        found = subprocess.run(
+            ["kpsewhich", f"{font.name}-Regular.otf"], capture_output=True, text=True, check=False
+        ).stdout.strip()
+        return (Path(found), 0) if found else None
+    if not shutil.which("fc-match"):
+        return None
+    # In a fontconfig pattern "-" starts a size and ":" and "," separate: escaped.
+    pattern = "".join("\\" + ch if ch in "-:,\\" else ch for ch in font.name)
+    answer = subprocess.run(
+        ["fc-match", "--format=%{family}|%{index}|%{file}", f"{pattern}:style=Regular"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout
+    families, _, rest = answer.partition("|")
+    index, _, file = rest.partition("|")
+    # fc-match always answers with some font: only the family asked for will do.
+    if font.name not in (name.strip() for name in families.split(",")) or not file:
+        return None
+    return Path(file), int(index or 0)
+
+
 def describe(choices: list[FontChoice]) -> str:
     return " or ".join(choice.family or f"{choice.file} (TeX Live)" for choice in choices)
 

@@ -14,6 +14,7 @@ from ..profile.model import DesignOptions, FontChoice, Fonts, Profile, Variant
 from ..profile.source import SourceMap
 from ..render.texescape import TexCode
 from .design import Design, Layer, language_layers, merge_design
+from .drawn import Furniture, furniture
 from .fontplan import LIST_FONTS_HINT, ScriptFonts, plan_scripts, used_scripts
 from .fonts import ResolvedFont, describe, installed_families, resolve
 from .icons import icon_glyphs
@@ -55,6 +56,7 @@ class Settings:
     design: Design
     fonts: FontSet
     icons: Icons
+    furniture: Furniture  # the running name and page number, drawn (drawn.py)
 
 
 def design_for(
@@ -104,9 +106,11 @@ def language_settings(
     view: Any = None,
     locales: Locales | None = None,
     overrides: Layer | None = None,
+    name: str = "",
 ) -> Settings:
     """Everything a template needs for one language besides the localized CV ``view``,
-    whose text (with the catalog's) the font plan is made for."""
+    whose text (with the catalog's) the font plan is made for; ``name``: the running name
+    the pages after the first show (plain text)."""
     design = design_for(theme, catalog, profile, source, variant, variant_name, overrides)
     own_fonts = profile.fonts.get(catalog.code)
     fonts = own_fonts or catalog.fonts
@@ -153,11 +157,13 @@ def language_settings(
         {name: layer.origin for name, layer in script_layers.items()},
     )
     icon_font = theme.icon_font if theme.icon_font in installed_families() else None
+    fonts_set = FontSet(serif, sans, cjk_serif, cjk_sans, scripts)
     return Settings(
         language=catalog.code,
         design=design,
-        fonts=FontSet(serif, sans, cjk_serif, cjk_sans, scripts),
+        fonts=fonts_set,
         icons=_icons(icon_font, theme.icons if icon_font else {}),
+        furniture=furniture(name, catalog.labels.page_number, fonts_set),
     )
 
 

@@ -622,6 +622,12 @@ class DesignOptions(Model):
         "passes, three in all (see bench/README.md), hence off by default.",
         examples=[True],
     )
+    page_numbers: bool | None = Field(
+        None,
+        description="On each page after the first of a CV of several pages, its number (2 / 3) "
+        "and the name (drawn, so that no reader takes them for the text); on by default, "
+        "never on a CV of one page.",
+    )
 
 
 class DesignBlock(DesignOptions):
@@ -710,7 +716,7 @@ class Profile(Model):
     photo: Photo | None = Field(None, description="A photo in the header, in the languages chosen.")
     updated: Date | None = Field(
         None,
-        description="Shown as 'updated on' at the foot of each page, in the locale's form: "
+        description="Shown as 'updated on' at the foot of the last page, in the locale's form: "
         "a year, a month (2024-03) or a day (2024-03-03).",
     )
     owner_names: list[str] = Field(

@@ -23,6 +23,7 @@ from ..look.fit import Step
 from ..look.settings import Settings, language_settings
 from ..look.theme import Theme
 from ..view.cv import CvView, Fallback
+from .blocks import text_of
 from .metadata import Metadata, cv_metadata
 from .templates import ThemeLoader, template_error
 from .texescape import TexCode, escape_text, fallback_letters, tex_url, to_tex
@@ -82,6 +83,7 @@ def settings_of(loaded: Loaded, item: Localized, shown: object = None) -> Settin
         item.view if shown is None else shown,
         loaded.locales,
         loaded.design,
+        text_of(item.view.name),
     )
 
 
@@ -205,6 +207,7 @@ def render_tex(
                 design=settings.design,
                 fonts=settings.fonts,
                 icons=settings.icons,
+                furniture=settings.furniture,
                 language=settings.language,
                 meta=meta or cv_metadata(view, catalog),
                 **(extra or {}),

@@ -95,8 +95,11 @@ LONG_WORD = 30
 # between any two of its characters: TeX could not break it otherwise, and XeTeX hangs or
 # crashes on a word of about a thousand characters. Only the spaces TeX sees as spaces end
 # a run (after clean_text, an ASCII space or a no-break space); a thin space is a glyph.
+# The break is a penalty, not an empty discretionary: the templates forbid breaks at
+# discretionaries (\exhyphenpenalty), since a line that ends at a word's own hyphen is read
+# back with the hyphen taken away.
 _LONG_RUN = re.compile(rf"[^ \u00a0{_CJK}]{{{LONG_WORD},}}")
-_BREAK = r"\discretionary{}{}{}"
+_BREAK = r"\allowbreak{}"
 
 
 def clean_text(text: str) -> str:
@@ -133,6 +136,12 @@ def _literal(text: str) -> str:
 def _escape(text: str) -> str:
     # A grave accent in braces, so that "!`" and "?`" stay themselves in the PDF's metadata
     # too (hyperref reads them as ¡ and ¿ there, as TeX fonts once did).
+    if _LATIN_MARK in text:
+        pieces = _LATIN_MARKED.split(text)  # text, a marked character, text, ...
+        return "".join(
+            rf"\cvlatin{{{piece}}}" if index % 2 else _escape(piece)
+            for index, piece in enumerate(pieces)
+        )
     return escape_latex(text).replace("`", "{`}").replace(_KEPT_SPACE, "\\ ")
 
 
@@ -158,6 +167,64 @@ def _kept_spaces(text: str) -> str:
     return "".join(chars)
 
 
+# Dashes, quotes, the ellipsis and the middle dot: Latin text uses them, and xeCJK takes
+# them for CJK punctuation (its default classes; the templates' \cvlatin and the English
+# CV's xeCJK set-up name the same eight). Beside Latin text they are written \cvlatin{–}:
+# set in the Latin font, with the spaces typed around them kept ("RedSync – a", not
+# "RedSync –a"). A mark precedes each such character between _latin_punctuation and _escape:
+# a control character, which clean_text leaves none of, and neither space nor a script.
+LATIN_PUNCTUATION = "\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u00b7"
+_DASHES = "\u2013\u2014"
+_LATIN_MARK = "\x01"
+_LATIN_MARKED = re.compile(f"{_LATIN_MARK}(.)", re.S)
+
+
+def _latin_punctuation(text: str) -> str:
+    """Each run of LATIN_PUNCTUATION that belongs to Latin text, marked. A dash is Chinese
+    only between CJK text on both sides ("研究——方法"); a quote or an ellipsis is Chinese
+    beside CJK text on either side ("他说“Hello”"). The middle dot is always the Latin
+    font's: the CJK sans fonts' bold draws U+00B7 with the glyph of the katakana middle
+    dot, and readers give "埃莱娜・加西亚" back for "埃莱娜·加西亚". A side with no text (the
+    field's start or end) takes the other side's script; a field that is only punctuation
+    is left alone."""
+    if not any(char in LATIN_PUNCTUATION for char in text):
+        return text
+    out: list[str] = []
+    index = 0
+    while index < len(text):
+        if text[index] not in LATIN_PUNCTUATION:
+            out.append(text[index])
+            index += 1
+            continue
+        end = index
+        while end < len(text) and text[end] in LATIN_PUNCTUATION:
+            end += 1
+        before, after = _text_beside(text, index, -1), _text_beside(text, end - 1, 1)
+        run = text[index:end]
+        middle_dot = run == "\u00b7" and bool(before or after)
+        if middle_dot or _latin_side(before, after, dash=run[0] in _DASHES):
+            run = "".join(_LATIN_MARK + char for char in run)
+        out.append(run)
+        index = end
+    return "".join(out)
+
+
+def _latin_side(before: str, after: str, dash: bool) -> bool:
+    cjk = [script_of(char) == CJK for char in (before, after) if char]
+    if not cjk:
+        return False
+    return not all(cjk) if dash else not any(cjk)
+
+
+def _text_beside(text: str, index: int, step: int) -> str:
+    """The nearest character of text from ``text[index]`` in the direction ``step``, past
+    spaces and emphasis marks; "" at the field's edge."""
+    index += step
+    while 0 <= index < len(text) and text[index] in " *":
+        index += step
+    return text[index] if 0 <= index < len(text) else ""
+
+
 def _letter_beside(text: str, index: int, step: int) -> str:
     """The character next to ``text[index]`` in the direction ``step``, past emphasis marks."""
     index += step
@@ -170,7 +237,7 @@ def _clusters(run: str) -> list[str]:
     """Split where a break cannot separate a letter from its accents."""
     clusters: list[str] = []
     for ch in run:
-        if clusters and unicodedata.category(ch).startswith("M"):
+        if clusters and (unicodedata.category(ch).startswith("M") or clusters[-1] == _LATIN_MARK):
             clusters[-1] += ch
         else:
             clusters.append(ch)
@@ -192,7 +259,8 @@ def to_tex(value: object) -> TexCode:
         return TexCode("")
     if isinstance(value, (int, float)):
         return TexCode(str(value))
-    return TexCode(_tie_last_letters(_markup(_kept_spaces(clean_text(str(value))))))
+    text = _latin_punctuation(_kept_spaces(clean_text(str(value))))
+    return TexCode(_tie_last_letters(_markup(text)))
 
 
 # What may follow a text's last letter and still end its line: closing punctuation.
@@ -300,9 +368,10 @@ def _script_runs(text: str) -> str:
 
 def _convert(match: re.Match[str]) -> str | None:
     if match["link"]:
-        if link_target(match["link_url"]) is None:
+        target = match["link_url"].replace(_LATIN_MARK, "")  # a URL is no text to mark
+        if link_target(target) is None:
             return None  # a link that could launch a program or open a file stays text
-        url = tex_url(match["link_url"])
+        url = tex_url(target)
         # \cvhref is the theme's styled \href (every theme defines it).
         return rf"\cvhref{{{url}}}{{{_markup(match['link_text'])}}}"
     if match["bold"]:

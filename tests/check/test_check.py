@@ -135,6 +135,13 @@ def test_chinese_broken_over_lines_is_one_text():
     assert (found, count) == ([], 2)
 
 
+def test_chinese_running_over_a_page_break_is_one_text():
+    # Each page is read apart; a Chinese sentence cut by the page break joins without a space.
+    pages = ["方缙\n专利号 CN114900482A，\n", "已授权\n"]
+    found, count = misses(phrases("方缙", "专利号 CN114900482A，已授权"), pages)
+    assert (found, count) == ([], 2)
+
+
 def test_texts_read_out_of_order_and_a_stray_character_are_reported():
     found, _ = misses(
         phrases("Ann Lee", "First entry", "Second entry"),
@@ -153,6 +160,9 @@ def test_the_name_read_after_other_text_is_out_of_order():
 
 def test_comparison_is_as_parsers_compare():
     assert comparable("“Quoted”  TEXT ,") == '"quoted" text,'
+    # Lato draws "-" and "·" with the glyphs of U+2010 and U+2219, which pdfminer gives back.
+    lato = comparable("Garcia\u2010Lopez 埃莱娜\u2219加西亚")
+    assert lato == comparable("Garcia-Lopez 埃莱娜·加西亚")
     assert comparable("ＡＢＣ　中文 English") == "abc中文english"
 
 
@@ -171,10 +181,14 @@ def test_a_pdf_that_splits_words_fails_the_check_with_the_profile_line(tmp_path,
     data["education"] = [{**TINY["education"][0], "bullets": [LONG_WORDS]}]
     profile = tmp_path / "cv.yaml"
     profile.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
-    # Hyphenation back on, as TeX has it by default: long words are split at line ends.
-    theme = custom_theme(
-        "hyphenating", lambda base: base.replace("\\hyphenpenalty=10000", "\\hyphenpenalty=0")
-    )
+
+    # Hyphenation back on, as TeX has it by default, and lines justified (a ragged line
+    # has no need to break a word): long words are split at line ends.
+    def hyphenating(base: str) -> str:
+        base = base.replace("\\hyphenpenalty=10000", "\\hyphenpenalty=0")
+        return base.replace("\\@rightskip\\@flushglue\\rightskip\\@rightskip", "")
+
+    theme = custom_theme("hyphenating", hyphenating)
     result = CliRunner().invoke(main, ["check", str(profile), "--theme", theme, "-q"])
     assert result.exit_code == 1, result.output
     assert "split" in result.output

@@ -93,3 +93,29 @@ def test_url_is_percent_encoded_where_tex_would_read_code():
 
 def test_texcode_passes_unchanged():
     assert to_tex(TexCode(r"\textbf{x}")) == r"\textbf{x}"
+
+
+@pytest.mark.parametrize(
+    ("text", "tex"),
+    [
+        ("the RedSync – a store", r"the RedSync \cvlatin{–} a store"),
+        ("接口 – the feature", r"接口 \cvlatin{–} the feature"),  # English after Chinese
+        ("2019.09–2021.06", r"2019.09\cvlatin{–}2021.06"),
+        ("What’s “new”…", r"What\cvlatin{’}s \cvlatin{“}new\cvlatin{”}\cvlatin{…}"),
+        ("**RedSync** — a", r"\textbf{RedSync} \cvlatin{—} a"),
+        ("[data – why](https://x.org/a–b)",
+         r"\cvhref{https://x.org/a\%E2\%80\%93b}{data \cvlatin{–} why}"),
+    ],
+)  # fmt: skip
+def test_latin_punctuation_beside_latin_text_is_set_apart_from_xecjk(text, tex):
+    assert to_tex(text) == tex
+
+
+@pytest.mark.parametrize("text", ["研究——方法", "他说“你好”", "好……", "–"])
+def test_chinese_punctuation_beside_chinese_text_stays_chinese(text):
+    assert r"\cvlatin" not in to_tex(text)
+
+
+def test_a_middle_dot_is_the_latin_fonts_even_between_chinese_names():
+    # Read back from a CJK font's bold as the katakana middle dot (U+30FB).
+    assert to_tex("埃莱娜·加西亚") == r"埃莱娜\cvlatin{·}加西\nobreak 亚"

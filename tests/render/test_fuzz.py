@@ -152,7 +152,7 @@ def _is_cjk(ch: str) -> bool:
 # -- the escape path, on arbitrary Unicode ----------------------------------------------
 
 _ALLOWED_COMMANDS = {
-    "textbf", "emph", "href", "textasciitilde", "textbackslash", "discretionary",
+    "textbf", "emph", "href", "textasciitilde", "textbackslash", "allowbreak", "cvlatin",
     "cvscript", "cvcommon", "nobreak", " ", "^", "%", "&", "#", "_", "{", "}", "$", *_MATH_COMMANDS,
     "string", "mathrm", "mathit", ",",
 }  # fmt: skip
