@@ -627,6 +627,7 @@ class DesignOptions(Model):
         description="On each page after the first of a CV of several pages, its number (2 / 3) "
         "and the name (drawn, so that no reader takes them for the text); on by default, "
         "never on a CV of one page.",
+        examples=[False],
     )
 
 

@@ -172,6 +172,7 @@ class Texts:
     items: list[str]  # every item's and paragraph's text
     last_items: set[str]  # the last item of every list
     before_last: set[str]  # the item before it, which no page break separates from it
+    blocks: list[str]  # what is set in one box, which no page break divides (a referee)
 
 
 def texts_of(tex: str) -> Texts:
@@ -190,7 +191,10 @@ def texts_of(tex: str) -> Texts:
         if len(found) > 1:
             last_items.add(found[-1])
             before_last.add(found[-2])
-    return Texts(titles, headings, entry_lines, items, last_items, before_last)
+    blocks = [
+        key(body) for body in re.findall(r"\\begin\{minipage\}(.*?)\\end\{minipage\}", tex, re.S)
+    ]
+    return Texts(titles, headings, entry_lines, items, last_items, before_last, blocks)
 
 
 def is_heading(line: Line, texts: Texts) -> bool:
@@ -220,6 +224,10 @@ def break_problems(pages: list[Page], texts: Texts, foot: float, where: str) -> 
         # the item before a list's last, then the last's first line.
         group = 0
         while group < len(after) - 1 and is_heading(after[group], texts):
+            group += 1
+        # A box (a referee) moves whole.
+        block = next((b for b in texts.blocks if key(after[group].text) in b), None)
+        while block and group < len(after) - 1 and key(after[group + 1].text) in block:
             group += 1
         start = key(after[0].text)
         if any(item.startswith(start) for item in texts.before_last):
