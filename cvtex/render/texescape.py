@@ -22,6 +22,8 @@ from pylatex.utils import escape_latex
 
 from ..language.scripts import (
     CJK,
+    CJK_LETTERS,
+    LINE_START_KANA,
     MIRRORED,
     PRESENTATION_ONLY,
     SCRIPTS,
@@ -185,7 +187,19 @@ def to_tex(value: object) -> TexCode:
         return TexCode("")
     if isinstance(value, (int, float)):
         return TexCode(str(value))
-    return TexCode(_tie_last_letters(_markup(_kept_spaces(clean_text(str(value))))))
+    return TexCode(_tie_last_letters(_kinsoku(_markup(_kept_spaces(clean_text(str(value)))))))
+
+
+def _kinsoku(tex: str) -> str:
+    """No line starts with a small kana, the prolonged sound mark or an iteration mark
+    (ッ, ー, 々: Japanese kinsoku, W3C jlreq cl-09 and cl-11): xeCJK sets them as letters,
+    which a line may start with, so each is tied to the letter before it."""
+    if not LINE_START_KANA.search(tex):
+        return tex
+    return _KANA_AFTER_LETTER.sub(r"\\nobreak ", tex)
+
+
+_KANA_AFTER_LETTER = re.compile(f"(?<=[{CJK_LETTERS}])(?=[{LINE_START_KANA.pattern[1:-1]}])")
 
 
 # What may follow a text's last letter and still end its line: closing punctuation.
