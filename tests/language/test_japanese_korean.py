@@ -41,10 +41,10 @@ def test_japanese_cv_speaks_japanese():
     titles = [section.title for section in view.sections]
     assert titles[:6] == ["職務要約", "職歴", "学歴", "資格", "受賞歴", "研究業績"]
     experience = view.sections[1].entries[0]
-    assert experience.dates == "2021年4月 – 現在"
+    assert experience.dates == "2021年4月〜現在"
     masters = view.sections[2].entries[0]
     assert masters.detail == "修士（情報理工学）"
-    assert masters.dates == "2017年4月 – 2019年3月"
+    assert masters.dates == "2017年4月〜2019年3月"
     assert view.name == "金　珉志"
 
 
