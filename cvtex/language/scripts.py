@@ -432,10 +432,12 @@ def is_hangul(char: str) -> bool:
 
 
 # Where a space reads as xeCJK's glue between CJK and other letters in the PDF: between a
-# Han, kana or Hangul character and a letter or digit of another script.
+# Han or kana character and a letter or digit of another script. Not beside Hangul: Korean
+# writes its spaces where they belong, and joins a word's digits and Latin letters to its
+# Hangul without one (7년, Go로), as XeTeX-ko sets it.
 _CJK_LETTER = (
-    "\u1100-\u11ff\u2e80-\u2fdf\u3040-\u30fa\u30fc-\u30ff\u3100-\u318f\u31a0-\u31ff"
-    "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003134f"
+    "\u2e80-\u2fdf\u3040-\u30fa\u30fc-\u30ff\u3100-\u312f\u31a0-\u31ff"
+    "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 )
 
 
@@ -448,9 +450,9 @@ def _autospace() -> re.Pattern[str]:
 
 
 def autospaced(text: str) -> str:
-    """``text`` spaced as xeCJK spaces the PDF, for the web pages: a space between CJK and
-    Latin (or other) letters and digits, none between two Chinese or Japanese characters
-    (see :func:`spaceless`)."""
+    """``text`` spaced as the PDF spaces it, for the web pages: a space between Chinese or
+    Japanese and Latin (or other) letters and digits, none between two Chinese or Japanese
+    characters (see :func:`spaceless`); Korean as written."""
     if not has_cjk(text):
         return text
     return _autospace().sub(" ", _spaceless_spaces().sub("", text))
