@@ -48,41 +48,64 @@ class Break:
         return f"{self.before}|{self.after}"
 
 
+@dataclass(frozen=True)
+class Line:
+    text: str
+    left: float  # the x of its first glyph's left edge, in points
+    right: float  # and of its last glyph's right edge
+    page_width: float
+
+
 def pdf_lines(pdf: Path, space: float = 0.2) -> list[str]:
     """The PDF's lines of text, in the order typeset; a gap wider than ``space`` (in ems of
     the glyph before it) between two glyphs of a line is a space."""
+    return [line.text for line in pdf_line_boxes(pdf, space)]
+
+
+def pdf_line_boxes(pdf: Path, space: float = 0.2) -> list[Line]:
+    """:func:`pdf_lines` with where each line stands across its page."""
     from pdfminer.converter import PDFPageAggregator
     from pdfminer.layout import LTChar
     from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
     from pdfminer.pdfpage import PDFPage
 
-    lines: list[str] = []
     resources = PDFResourceManager()
     device = PDFPageAggregator(resources, laparams=None)  # the glyphs as typeset, in order
     interpreter = PDFPageInterpreter(resources, device)
+    lines: list[Line] = []
     with pdf.open("rb") as file:
-        pages = []
         for pdf_page in PDFPage.get_pages(file):
             interpreter.process_page(pdf_page)
-            pages.append(device.get_result())
-    for page in pages:
-        line: list[str] = []
-        last: LTChar | None = None
-        for item in page:
-            if not isinstance(item, LTChar) or not item.get_text().strip():
-                continue
-            if last is not None:
-                size = max(last.size, 1.0)
-                if abs(item.y0 - last.y0) > size * 0.4 or item.x0 < last.x0 - size * 0.6:
-                    lines.append("".join(line))
-                    line = []
-                elif item.x0 - last.x1 > size * space:
-                    line.append(" ")
-            line.append(item.get_text())
-            last = item
-        if line:
-            lines.append("".join(line))
-    return [line for line in lines if line.strip()]
+            page = device.get_result()
+            glyphs: list[LTChar] = []
+            for item in [*page, None]:
+                if item is not None and (
+                    not isinstance(item, LTChar) or not item.get_text().strip()
+                ):
+                    continue
+                if glyphs and (item is None or _starts_line(glyphs[-1], item)):
+                    text = "".join(
+                        (" " if gap else "") + glyph.get_text()
+                        for glyph, gap in zip(glyphs, _gaps(glyphs, space), strict=True)
+                    )
+                    lines.append(Line(text, glyphs[0].x0, glyphs[-1].x1, page.width))
+                    glyphs = []
+                if item is not None:
+                    glyphs.append(item)
+    return lines
+
+
+def _starts_line(last, glyph) -> bool:
+    """Whether ``glyph`` sits on another baseline than ``last``, or back to its left."""
+    size = max(last.size, 1.0)
+    return abs(glyph.y0 - last.y0) > size * 0.4 or glyph.x0 < last.x0 - size * 0.6
+
+
+def _gaps(glyphs: list, space: float) -> list[bool]:
+    """For each glyph, whether a space stands before it."""
+    return [False] + [
+        glyph.x0 - last.x1 > max(last.size, 1.0) * space for last, glyph in pairwise(glyphs)
+    ]
 
 
 def korean_word_breaks(lines: list[str], shown: Iterable[str]) -> list[Break]:

@@ -7,15 +7,27 @@ from pathlib import Path
 
 import pytest
 
+from cvtex.build.pipeline import build as run_build
+from cvtex.build.place import BuiltLanguage
+from cvtex.build.report import Reporter
+from cvtex.check.compare import misses
+from cvtex.check.expected import Phrase
+from cvtex.check.reading import Reading
 from cvtex.language.catalog import load_catalog
 from cvtex.look.fontplan import texts
 from cvtex.profile.load import load_profile
 from cvtex.view.localize import localize
 
-from ..building import build
+from ..building import build, request
 from ..conftest import ROOT, THEMES
 from ..glyphs import face_glyph, glyph_ids
-from ..linebreaks import kinsoku_breaks, korean_word_breaks, pdf_lines, split_words
+from ..linebreaks import (
+    kinsoku_breaks,
+    korean_word_breaks,
+    pdf_line_boxes,
+    pdf_lines,
+    split_words,
+)
 
 ENGINEER = ROOT / "examples" / "engineer" / "profile.yaml"
 
@@ -41,10 +53,10 @@ def test_japanese_cv_speaks_japanese():
     titles = [section.title for section in view.sections]
     assert titles[:6] == ["職務要約", "職歴", "学歴", "資格", "受賞歴", "研究業績"]
     experience = view.sections[1].entries[0]
-    assert experience.dates == "2021年4月〜現在"
+    assert experience.dates == "2021年4月～現在"
     masters = view.sections[2].entries[0]
     assert masters.detail == "修士（情報理工学）"
-    assert masters.dates == "2017年4月〜2019年3月"
+    assert masters.dates == "2017年4月～2019年3月"
     assert view.name == "金　珉志"
 
 
@@ -147,12 +159,133 @@ def test_korean_lines_break_between_words(tmp_path, theme):
     assert split_words(lines, [KOREAN]) == []
 
 
-@pytest.mark.parametrize("theme", THEMES)
-def test_the_example_breaks_no_japanese_or_korean_rule(tmp_path, theme):
-    results = build(ENGINEER, "ja,ko", tmp_path / "out", theme=theme)
-    for result in results:
-        lines = pdf_lines(result.pdf)
-        shown = shown_texts(ENGINEER, result.language)
-        assert kinsoku_breaks(lines) == [], result.language
-        assert korean_word_breaks(lines, shown) == [], result.language
-        assert split_words(lines, shown) == [], result.language
+class Built(Reporter):
+    """A build's PDFs, and what the check read back from each."""
+
+    def __init__(self) -> None:
+        self.results: dict[str, BuiltLanguage] = {}
+        self.readings: dict[str, Reading] = {}
+
+    def ready(self, built: BuiltLanguage) -> None:
+        self.results[built.language] = built
+
+    def checked(self, reading: Reading) -> None:
+        self.readings[reading.language] = reading
+
+
+@pytest.fixture(scope="module", params=THEMES)
+def engineer(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """The engineer example in English, Japanese and Korean, built and checked, per theme."""
+    built = Built()
+    out_dir = tmp_path_factory.mktemp(f"engineer-{request.param}")
+    run_build(_request(out_dir, request.param), built)
+    return built
+
+
+def _request(out_dir: Path, theme: str):
+    return request(ENGINEER, out_dir=out_dir, theme=theme, check=True)
+
+
+def test_the_example_breaks_no_japanese_or_korean_rule(engineer):
+    for language in ("ja", "ko"):
+        lines = pdf_lines(engineer.results[language].pdf)
+        shown = shown_texts(ENGINEER, language)
+        assert kinsoku_breaks(lines) == [], language
+        assert korean_word_breaks(lines, shown) == [], language
+        assert split_words(lines, shown) == [], language
+
+
+# -- reading them back -------------------------------------------------------------------------
+
+
+def test_every_text_of_the_example_comes_back_in_every_language(engineer):
+    assert set(engineer.readings) == {"en", "ja", "ko"}
+    for language, reading in engineer.readings.items():
+        problems = [f"{finding.extractor}: {finding.miss}" for finding in reading.findings]
+        assert problems == [], language
+        assert reading.found == {"pdftotext": reading.texts, "pdfminer": reading.texts}
+        assert reading.texts > 50
+
+
+def phrases(*texts: str) -> list[Phrase]:
+    return [
+        Phrase(texts[0], "head", -1, True),
+        *(Phrase(text, "main", 0, True) for text in texts[1:]),
+    ]
+
+
+def test_the_check_reads_the_spaces_between_korean_words():
+    # A Korean CV that lost its spaces does not read back as it was written...
+    found, count = misses(
+        phrases("김민지", "장애 대응 절차서를 도입"), ["김민지\n장애대응절차서를도입"]
+    )
+    assert count == 1 and [miss.kind for miss in found] == ["missing"]
+    # ... while a line broken at a space, and a word's digits and Latin letters read with or
+    # without a gap beside its Hangul (xeCJK's glue, in another language's CV), are the same.
+    found, count = misses(
+        phrases("김민지", "6개월 동안 3PB를 이전했습니다"),
+        ["김민지\n6 개월 동안\n3PB 를 이전했습니다"],
+    )
+    assert (found, count) == ([], 2)
+
+
+# -- letters ---------------------------------------------------------------------------------
+
+ENGINEER_LETTER = ROOT / "examples" / "engineer" / "letter.yaml"
+
+
+@pytest.fixture(scope="module")
+def letters(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    out_dir = tmp_path_factory.mktemp("letters")
+    results = build(ENGINEER_LETTER, "ja,ko", out_dir, formats=["pdf", "txt"])
+    return {result.language: result.pdf for result in results} | {"out": out_dir}
+
+
+def test_a_japanese_letter_is_laid_out_as_japanese_letters_are(letters):
+    lines = pdf_line_boxes(letters["ja"])
+    text_left = min(line.left for line in lines)
+    text_right = max(line.right for line in lines)
+
+    def find(start: str, after: int = 0) -> int:
+        return next(i for i, line in enumerate(lines) if i > after and line.text.startswith(start))
+
+    def at_right(i: int) -> bool:
+        return abs(lines[i].right - text_right) < 1 and lines[i].left > lines[i].page_width / 2
+
+    date, name = find("2026 年 11 月 24 日"), find("鈴木花子")
+    sender = find("金 珉志", after=name)
+    opening, closing, heading, end = find("拝啓"), find("敬具"), find("記"), find("以上")
+    assert at_right(date) and at_right(closing) and at_right(end)
+    # The recipient from the address down to the name with 様, the sender under it.
+    assert [lines[i].text for i in range(date + 1, name + 1)] == [
+        "東京都千代田区例町 1-1",
+        "株式会社エグザンプルデータ",
+        "技術本部長",
+        "鈴木花子 様",
+    ]
+    assert sender == name + 1 and at_right(sender)
+    subject = lines[sender + 1]
+    assert subject.text == "ストレージ基盤シニアバックエンドエンジニア職への応募について"
+    assert abs((subject.left + subject.right) - (text_left + text_right)) < 2  # centred
+    # 拝啓 begins the first paragraph at the margin; the next paragraphs are indented.
+    assert opening == sender + 2 and abs(lines[opening].left - text_left) < 0.1
+    assert "時下ますます" in lines[opening].text
+    assert lines[find("現職では")].left > text_left + 5
+    assert opening < closing < heading < find("・推薦状") < end
+    assert abs((lines[heading].left + lines[heading].right) - (text_left + text_right)) < 2
+
+
+def test_a_korean_letter_is_laid_out_as_korean_letters_are(letters):
+    lines = [line.text for line in pdf_line_boxes(letters["ko"])]
+    assert lines.index("스즈키 하나코 님") == lines.index("기술본부장") + 1
+    salutation = lines.index("스즈키 부장님께")
+    assert lines[salutation + 1].startswith("귀사의 스토리지 플랫폼 팀")
+    closing = lines.index("감사합니다.")
+    assert lines[closing + 1 : closing + 3] == ["2026년 11월 24일", "김민지 드림"]
+    assert lines[-1] == "첨부: 추천서"
+
+
+def test_a_japanese_letters_text_lists_its_enclosures_under_ki(letters):
+    text = (letters["out"] / "letter.ja.txt").read_text(encoding="utf-8")
+    assert "\n拝啓　時下ますます" in text
+    assert text.endswith("敬具\n\n記\n・推薦状\n以上\n")

@@ -311,7 +311,7 @@ def test_a_catalog_naming_a_template_the_theme_lacks(tmp_path):
     assert result.exit_code == ExitCode.USER_ERROR
     line = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith("template:"))
     assert f"{catalog}:{line}:1: template: the theme classic has no template 'fr'" in result.output
-    assert "use one of: en, zh" in result.output
+    assert "use one of: en, ko, zh" in result.output
     missing = run("build", EXAMPLE, "--locale-file", tmp_path / "nope.yaml", "--lang", "de")
     assert missing.exit_code == ExitCode.USER_ERROR
     assert "nope.yaml: no such locale catalog" in missing.output
