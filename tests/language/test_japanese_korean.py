@@ -3,6 +3,8 @@ their regions' glyphs, and their line breaking, measured on the PDFs real XeLaTe
 
 from __future__ import annotations
 
+import re
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -289,3 +291,28 @@ def test_a_japanese_letters_text_lists_its_enclosures_under_ki(letters):
     text = (letters["out"] / "letter.ja.txt").read_text(encoding="utf-8")
     assert "\n拝啓　時下ますます" in text
     assert text.endswith("敬具\n\n記\n・推薦状\n以上\n")
+
+
+# -- the other formats -----------------------------------------------------------------------
+
+
+def test_web_pages_text_and_word_copies_are_japanese_and_korean(tmp_path):
+    build(ENGINEER, "ja,ko", tmp_path, formats=["md", "html", "txt", "docx"])
+    page = {
+        lang: (tmp_path / f"profile.{lang}.html").read_text(encoding="utf-8")
+        for lang in "ja ko".split()
+    }
+    assert '<html lang="ja">' in page["ja"] and '<html lang="ko">' in page["ko"]
+    # The language's own CJK fonts come first: Japanese and Korean glyph forms in a browser.
+    assert re.search(r'--serif: [^;]*Georgia,\s*"Noto Serif CJK JP"', page["ja"])
+    assert re.search(r'--sans: [^;]*Arial,\s*"Noto Sans CJK KR"', page["ko"])
+    for suffix in ("md", "html", "txt"):
+        ja = (tmp_path / f"profile.ja.{suffix}").read_text(encoding="utf-8")
+        ko = (tmp_path / f"profile.ko.{suffix}").read_text(encoding="utf-8")
+        assert "職歴" in ja and "2021 年 4 月～現在" in ja, suffix  # spaced as the PDF
+        # Korean as written: no space between Hangul and the digits of its word.
+        assert "경력" in ko and "7년 동안" in ko and "7 년" not in ko, suffix
+    for lang, tag, font in (("ja", "ja-JP", "Yu Mincho"), ("ko", "ko-KR", "Batang")):
+        with zipfile.ZipFile(tmp_path / f"profile.{lang}.docx") as docx:
+            document = docx.read("word/document.xml").decode("utf-8")
+        assert f'w:eastAsia="{tag}"' in document and f'w:eastAsia="{font}"' in document
