@@ -231,8 +231,7 @@ class LetterConventions(Model):
         ["name", "position", "organization", "address"],
         min_length=4,
         max_length=4,
-        description="The order of that block's parts: Japanese from the address down to the "
-        "name.",
+        description="The order of that block's parts: Japanese from the address down to the name.",
     )
     addressee: AddresseePattern = Field(
         description="The recipient as the salutation calls them: {honorific} {family_name}.",

@@ -8,6 +8,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+import yaml
+from click.testing import CliRunner
 
 from cvtex.build.pipeline import build as run_build
 from cvtex.build.place import BuiltLanguage
@@ -15,13 +17,14 @@ from cvtex.build.report import Reporter
 from cvtex.check.compare import misses
 from cvtex.check.expected import Phrase
 from cvtex.check.reading import Reading
+from cvtex.cli.main import main
 from cvtex.language.catalog import load_catalog
 from cvtex.look.fontplan import texts
 from cvtex.profile.load import load_profile
 from cvtex.view.localize import localize
 
 from ..building import build, request
-from ..conftest import ROOT, THEMES
+from ..conftest import ROOT, THEMES, pdf_text
 from ..glyphs import face_glyph, glyph_ids
 from ..linebreaks import (
     kinsoku_breaks,
@@ -316,3 +319,53 @@ def test_web_pages_text_and_word_copies_are_japanese_and_korean(tmp_path):
         with zipfile.ZipFile(tmp_path / f"profile.{lang}.docx") as docx:
             document = docx.read("word/document.xml").decode("utf-8")
         assert f'w:eastAsia="{tag}"' in document and f'w:eastAsia="{font}"' in document
+
+
+# -- starters ----------------------------------------------------------------------------------
+
+
+def run(*args: object):
+    return CliRunner().invoke(main, [str(arg) for arg in args])
+
+
+def languages_written(data: object) -> set[str]:
+    """The languages of every text mapping in a YAML document."""
+    if isinstance(data, dict):
+        if data and set(data) <= {"en", "zh", "zh-TW", "zh-HK", "ja", "ko"}:
+            return set(data)
+        return set().union(*(languages_written(value) for value in data.values()))
+    if isinstance(data, list):
+        return set().union(set(), *(languages_written(value) for value in data))
+    return set()
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_new_writes_a_starter_and_its_letter_in_the_languages_asked_for(tmp_path, lang):
+    profile, letter = tmp_path / "cv.yaml", tmp_path / "letter.yaml"
+    assert run("new", profile, "--lang", f"en,{lang}").exit_code == 0
+    assert run("letter", "new", letter, "--profile", profile).exit_code == 0
+    other = "ko" if lang == "ja" else "ja"
+    for file in (profile, letter):
+        keys = languages_written(yaml.safe_load(file.read_text(encoding="utf-8")))
+        assert keys == {"en", lang}, file.name
+        assert f"only: [{other}]" not in file.read_text(encoding="utf-8")
+    data = yaml.safe_load(profile.read_text(encoding="utf-8"))
+    assert data["languages"] == ["en", lang]
+    assert "CCF A" not in profile.read_text(encoding="utf-8")  # a label of Chinese CVs
+    result = run("build", profile, "--quiet")
+    assert result.exit_code == 0, result.output
+    title = {"ja": "学歴", "ko": "학력"}[lang]
+    assert title in pdf_text(tmp_path / "out" / f"cv.{lang}.pdf")
+    result = run("build", letter, "--quiet")
+    assert result.exit_code == 0, result.output
+    assert "Dear Dr. Wang," in pdf_text(tmp_path / "out" / "letter.en.pdf")
+
+
+def test_new_keeps_its_comments_and_refuses_a_language_it_has_no_starter_for(tmp_path):
+    assert run("new", tmp_path / "cv.yaml").exit_code == 0
+    text = (tmp_path / "cv.yaml").read_text(encoding="utf-8")
+    assert "languages: [en, zh]" in text and ", ja: " not in text
+    assert "# Forms of your name in author lists" in text and "--lang zh" in text
+    result = run("new", tmp_path / "other.yaml", "--lang", "en,xx")
+    assert result.exit_code == 1 and "no starter for xx" in result.output
+    assert not (tmp_path / "other.yaml").exists()
