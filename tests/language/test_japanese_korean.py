@@ -369,3 +369,46 @@ def test_new_keeps_its_comments_and_refuses_a_language_it_has_no_starter_for(tmp
     result = run("new", tmp_path / "other.yaml", "--lang", "en,xx")
     assert result.exit_code == 1 and "no starter for xx" in result.output
     assert not (tmp_path / "other.yaml").exists()
+
+
+# -- translation and preview ---------------------------------------------------------------------
+
+
+def test_texts_left_in_english_are_exported_and_merged_back_in_korean(tmp_path):
+    profile = write(
+        tmp_path,
+        "languages: [en, ja, ko]\n"
+        "name: {en: Minji Kim, ja: 金　珉志, ko: 김민지}\n"
+        "summary: Backend engineer with seven years of experience.\n",
+    )
+    result = run("validate", profile, "--lang", "ja")
+    assert "summary: 'Backend engineer" in result.output  # no Han or kana: untranslated
+    assert run("translate", "export", profile, "--lang", "ko").exit_code == 0
+    exported = tmp_path / "cv.ko.translation.yaml"
+    filled = exported.read_text(encoding="utf-8").replace("  ko:", "  ko: 7년 경력의 개발자입니다.")
+    exported.write_text(filled, encoding="utf-8")
+    result = run("translate", "merge", profile, exported)
+    assert result.exit_code == 0, result.output
+    assert "ko: 7년 경력의 개발자입니다." in profile.read_text(encoding="utf-8")
+    assert "0 fall back" in run("validate", profile, "--lang", "ko").output
+
+
+def test_the_preview_shows_a_pane_per_language_under_its_own_name(tmp_path):
+    from cvtex.live.preview import PreviewState
+    from cvtex.live.watch import WatchState, watch_once
+
+    state = WatchState(request(ENGINEER, out_dir=tmp_path / "out"))
+    try:
+        (result,) = watch_once(state)
+    finally:
+        state.close()
+    shown = PreviewState(ENGINEER)
+    shown.update(result)
+    panes = shown.snapshot()["panes"]
+    assert sorted((pane["lang"], pane["title"]) for pane in panes) == [
+        ("en", "English"),
+        ("ja", "日本語"),
+        ("ko", "한국어"),
+    ]
+    assert all(pane["error"] is None and pane["url"] for pane in panes)
+    assert shown.pdf("/profile.ko.pdf") == tmp_path / "out" / "profile.ko.pdf"
