@@ -4,6 +4,7 @@ their regions' glyphs, and their line breaking, measured on the PDFs real XeLaTe
 from __future__ import annotations
 
 import re
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -92,6 +93,12 @@ REGION_CHARS = "直骨海"
 REGIONS = {"ja": "JP", "ko": "KR", "zh": "SC"}
 
 
+def cjk_faces(pdf: Path) -> set[str]:
+    """The Noto CJK faces a PDF embeds: NotoSerifCJKjp-Regular, NotoSansCJKjp-Bold..."""
+    fonts = subprocess.run(["pdffonts", pdf], capture_output=True, text=True, check=True).stdout
+    return set(re.findall(r"\+(Noto\w+CJK\w*-\w+)-Identity", fonts))
+
+
 def region_glyphs(region: str, char: str) -> set[int]:
     return {
         face_glyph(f"Noto {kind} CJK {region}", char, style)
@@ -111,6 +118,10 @@ def test_each_language_sets_han_in_its_regions_glyphs(tmp_path, theme):
         f"  - {{institution: 海洋大学, degree: 学士, bullets: [{REGION_CHARS}]}}\n",
     )
     results = build(profile, "ja,ko,zh", tmp_path / "out", theme=theme)
+    # The same faces as the Chinese CV's (serif or sans, as the theme sets its text): Korean
+    # is set by XeTeX-ko, which must follow the theme's families as xeCJK does.
+    faces = {result.language: cjk_faces(result.pdf) for result in results}
+    assert faces["ja"] == faces["ko"] == faces["zh"], faces
     for result in results:
         used = glyph_ids(result.pdf)
         own = REGIONS[result.language]
