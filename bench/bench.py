@@ -14,6 +14,10 @@ rounds that interleave everything so that a busy machine slows all of them alike
 
 * the other formats: a cold PDF build against the same build asked for pdf,docx,txt too
   (what the Word and plain-text copies add); `--only-formats` measures this alone.
+* the CJK languages: a cold build of one language, zh, ja or ko, of the same text (the
+  example's Chinese, which the Japanese and Korean CVs fall back to), each set by its own
+  language's machinery; and the engineer example's own Japanese and Korean CVs.
+  `--only-languages` measures this alone.
 
 It prints medians and the ratios to the floor, and with --write puts them, with the
 machine they came from, into bench/README.md. It measures; it asserts nothing.
@@ -49,6 +53,9 @@ FORMATS_BEGIN, FORMATS_END = "<!-- bench:formats:begin -->", "<!-- bench:formats
 OTHER_FORMATS = "pdf,docx,txt"
 LETTERS_BEGIN, LETTERS_END = "<!-- bench:letters:begin -->", "<!-- bench:letters:end -->"
 ATS_BEGIN, ATS_END = "<!-- bench:ats:begin -->", "<!-- bench:ats:end -->"
+CJK_BEGIN, CJK_END = "<!-- bench:cjk:begin -->", "<!-- bench:cjk:end -->"
+CJK_LANGUAGES = ("zh", "ja", "ko")
+ENGINEER = ROOT / "examples" / "engineer" / "profile.yaml"
 ZH_TEXT = ("中国科学技术大学", "中国科学技术大学（合肥）")  # Chinese text only
 # The edit loop's save: one text of each language, the same entry's (the n-th save: n).
 EDITED_ENTRY = "{en: University of Science and Technology of China (USTC), zh: 中国科学技术大学}"
@@ -560,6 +567,78 @@ def machine_reading_report(series: Series, rounds: int, load_before: tuple[float
     )
 
 
+def cjk_languages(example: Path, scratch: Path, rounds: int) -> Series:
+    """One language's cold build, zh, ja and ko in turn (each round in another order), of
+    the same text: the example's, with the Japanese and Korean CVs falling back to its
+    Chinese, so that only how each language is set differs (xeCJK with the Japanese fonts;
+    XeTeX-ko with the Korean ones); each against a bare XeLaTeX pass of its own source.
+    Then the engineer example's own Japanese and Korean CVs, against their bare passes."""
+    same = example.with_name("same-text.yaml")
+    text = example.read_text(encoding="utf-8")
+    same.write_text(text + "\nfallback: {ja: [zh], ko: [zh]}\n", encoding="utf-8")
+    engineer = scratch / "engineer"
+    shutil.copytree(
+        ENGINEER.parent, engineer, ignore=shutil.ignore_patterns("out"), dirs_exist_ok=True
+    )
+    series = Series()
+    for round_number in range(1, rounds + 1):
+        shift = round_number % len(CJK_LANGUAGES)
+        for language in CJK_LANGUAGES[shift:] + CJK_LANGUAGES[:shift]:
+            out = scratch / f"out-cjk-{language}"
+            shutil.rmtree(out, ignore_errors=True)
+            series.add(language, timed(one_language(out, same, language)))
+            series.add(f"floor {language}", bare_pass(out / f"{same.stem}.{language}.tex", scratch))
+        for language in ("ja", "ko"):
+            series.add(f"{language} / zh", series.values[language][-1] / series.values["zh"][-1])
+            out = scratch / f"out-engineer-{language}"
+            shutil.rmtree(out, ignore_errors=True)
+            profile = engineer / ENGINEER.name
+            series.add(f"engineer {language}", timed(one_language(out, profile, language)))
+            floor = bare_pass(out / f"{profile.stem}.{language}.tex", scratch)
+            series.add(f"engineer floor {language}", floor)
+        print(
+            f"  cjk round {round_number}: "
+            + ", ".join(f"{lang} {series.values[lang][-1]:.2f} s" for lang in CJK_LANGUAGES),
+            flush=True,
+        )
+    return series
+
+
+def one_language(out: Path, profile: Path, language: str) -> list[str]:
+    return [str(CVTEX), "build", "-q", "--lang", language, "--out", str(out), str(profile)]
+
+
+def cjk_languages_report(series: Series, rounds: int, load_before: tuple[float, ...]) -> str:
+    def against_zh(language: str) -> str:
+        if language == "zh":
+            return "1.00x"
+        ratios = series.values[f"{language} / zh"]
+        return f"**{statistics.median(ratios):.2f}x** (rounds {min(ratios):.2f}-{max(ratios):.2f})"
+
+    def engineer(language: str) -> str:
+        cold, floor = (
+            series.median(f"engineer {language}"),
+            series.median(f"engineer floor {language}"),
+        )
+        return f"{cold:.2f} s (bare pass {floor:.2f} s, {cold / floor:.2f}x)"
+
+    lines = [
+        f"Measured {time.strftime('%Y-%m-%d')} on: {machine(load_before)}; medians of "
+        f"{rounds} rounds of a cold `cvtex build --lang <one language>` of the example's text.",
+        "",
+        "| language | bare XeLaTeX pass | cvtex cold | cold, against zh's in the same round "
+        "| the engineer example's own text |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for language in CJK_LANGUAGES:
+        lines.append(
+            f"| {language} | {series.median(f'floor {language}'):.2f} s "
+            f"| {series.median(language):.2f} s | {against_zh(language)} "
+            f"| {engineer(language) if language != 'zh' else ''} |"
+        )
+    return "\n".join(lines)
+
+
 @dataclass(frozen=True)
 class Section:
     """A part of bench/README.md, between its markers, measured alone (``--only-...``) or
@@ -590,6 +669,13 @@ SECTIONS = (
     Section("only_letters", "letter_rounds", letters, letters_report, (LETTERS_BEGIN, LETTERS_END)),
     Section(
         "only_ats", "ats_rounds", machine_reading, machine_reading_report, (ATS_BEGIN, ATS_END)
+    ),
+    Section(
+        "only_languages",
+        "language_rounds",
+        cjk_languages,
+        cjk_languages_report,
+        (CJK_BEGIN, CJK_END),
     ),
 )
 
@@ -625,6 +711,12 @@ def main() -> None:
         help="measure cvtex check and tagged: true alone",
     )
     parser.add_argument("--ats-rounds", type=int, default=8)
+    parser.add_argument(
+        "--only-languages",
+        action="store_true",
+        help="measure a Chinese, a Japanese and a Korean build of the same text alone",
+    )
+    parser.add_argument("--language-rounds", type=int, default=8)
     parser.add_argument("--publications", default="100,500", help="sizes of the generated profiles")
     parser.add_argument("--write", action="store_true", help="update bench/README.md")
     args = parser.parse_args()
