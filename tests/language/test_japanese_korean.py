@@ -12,6 +12,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from cvtex.bibtex.names import read_authors
 from cvtex.build.pipeline import build as run_build
 from cvtex.build.place import BuiltLanguage
 from cvtex.build.report import Reporter
@@ -423,3 +424,11 @@ def test_the_preview_shows_a_pane_per_language_under_its_own_name(tmp_path):
     ]
     assert all(pane["error"] is None and pane["url"] for pane in panes)
     assert shown.pdf("/profile.ko.pdf") == tmp_path / "out" / "profile.ko.pdf"
+
+
+# -- names ---------------------------------------------------------------------------------------
+
+
+def test_a_bibtex_name_in_cjk_keeps_its_family_name_first_and_no_initials():
+    authors = read_authors("山田, 太郎 and 김, 민준 and 鈴木 花子 and Smith, John", abbreviate=True)
+    assert [author.name for author in authors] == ["山田太郎", "김민준", "鈴木 花子", "J. Smith"]
