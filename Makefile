@@ -11,12 +11,11 @@ OUT ?=
 LOCALE_FILE ?=
 STRICT ?=
 
-# Debian packages: XeLaTeX, the Chinese support (xeCJK, for Chinese and Japanese), the
-# Korean support (XeTeX-ko, which breaks Korean lines between words), the CJK fonts, the
-# icon font, the fonts for other scripts (Noto: Greek, Cyrillic, Arabic, Hebrew,
-# Devanagari, Thai, ...; Symbola: symbols and emoji; STIX: mathematical letters),
-# pdftotext for tests, pdf.js for `cvtex preview`'s drawn pages.
-APT_PACKAGES := texlive-xetex texlive-lang-chinese texlive-lang-korean texlive-latex-extra \
+# Debian packages: XeLaTeX, the Chinese support and fonts, the icon font, the fonts for
+# other scripts (Noto: Greek, Cyrillic, Arabic, Hebrew, Devanagari, Thai, ...; Symbola:
+# symbols and emoji; STIX: mathematical letters), pdftotext for tests, pdf.js for
+# `cvtex preview`'s drawn pages.
+APT_PACKAGES := texlive-xetex texlive-lang-chinese texlive-latex-extra \
 	texlive-fonts-recommended fonts-noto-cjk fonts-noto-core fonts-lato fonts-roboto \
 	fonts-font-awesome fonts-texgyre fonts-symbola fonts-stix poppler-utils libjs-pdf
 # Only the tests need these: a headless browser that renders the HTML CV, strace, to see

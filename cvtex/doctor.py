@@ -14,8 +14,7 @@ from .look.fonts import charset, describe, in_tex_tree, installed_families, reso
 from .look.theme import builtin_themes
 
 APT_PACKAGES = (
-    "texlive-xetex texlive-lang-chinese texlive-lang-korean texlive-latex-extra "
-    "texlive-fonts-recommended "
+    "texlive-xetex texlive-lang-chinese texlive-latex-extra texlive-fonts-recommended "
     "fonts-noto-cjk fonts-noto-core fonts-lato fonts-roboto fonts-font-awesome fonts-texgyre "
     "fonts-symbola fonts-stix"
 )
@@ -27,8 +26,6 @@ CJK_SAMPLE = "かなカナ한국어"
 TEX_FILES = (
     "fontspec.sty",
     "xeCJK.sty",
-    "xetexko.sty",  # Korean (texlive-lang-korean)
-    "kolabels-utf.sty",
     "xcolor.sty",
     "enumitem.sty",
     "hyperref.sty",

@@ -142,3 +142,18 @@ def split_words(lines: list[str], shown: Iterable[str]) -> list[str]:
         if spaced in page:
             found.append(word)
     return found
+
+
+def lost_spaces(lines: list[str], shown: Iterable[str]) -> list[str]:
+    """Pairs of words of the ``shown`` texts, one of them Korean, that come back with no
+    space between them ("스터디'분산" for "스터디 '분산")."""
+    page = "\n".join(lines)
+    found = []
+    for text in shown:
+        words = text.split()
+        for first, second in pairwise(words):
+            if not (_HANGUL.search(first[-1:]) or _HANGUL.search(second[:1])):
+                continue
+            if first + second in page and f"{first} {second}" not in page:
+                found.append(f"{first} {second}")
+    return found

@@ -24,8 +24,7 @@ from . import orphans
 XELATEX = "xelatex"
 INSTALL_HINT = (
     "install TeX Live: sudo apt-get install texlive-xetex texlive-lang-chinese "
-    "texlive-lang-korean texlive-latex-extra texlive-fonts-recommended fonts-noto-cjk   "
-    "(or: make system-deps)"
+    "texlive-latex-extra texlive-fonts-recommended fonts-noto-cjk   (or: make system-deps)"
 )
 DEFAULT_TIMEOUT = 120.0
 PIPE_JOB = "cvtex-job"  # the name of a started engine's pipe, and so of its .pdf and .log

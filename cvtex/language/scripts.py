@@ -434,7 +434,7 @@ def is_hangul(char: str) -> bool:
 # Where a space reads as xeCJK's glue between CJK and other letters in the PDF: between a
 # Han or kana character and a letter or digit of another script. Not beside Hangul: Korean
 # writes its spaces where they belong, and joins a word's digits and Latin letters to its
-# Hangul without one (7년, Go로), as XeTeX-ko sets it.
+# Hangul without one (7년, Go로), as the Korean CV sets it (templates/classic/ko.tex.j2).
 _CJK_LETTER = (
     "\u2e80-\u2fdf\u3040-\u30fa\u30fc-\u30ff\u3100-\u312f\u31a0-\u31ff"
     "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"

@@ -139,7 +139,8 @@ _KEPT_SPACE = "\x1f"
 def _kept_spaces(text: str) -> str:
     """Spaces beside Korean text, also across the markup (``김 **민준** 씨``), marked as
     kept: xeCJK drops a space between two characters of its CJK class, right for Chinese
-    and Japanese, but Korean separates its words by spaces."""
+    and Japanese, and one before an opening quote after them ('분산'), but Korean
+    separates its words by spaces."""
     if " " not in text or not has_cjk(text):
         return text
     chars = list(text)
@@ -147,8 +148,7 @@ def _kept_spaces(text: str) -> str:
         if char != " ":
             continue
         before, after = _letter_beside(text, index, -1), _letter_beside(text, index, 1)
-        korean = before and after and (is_hangul(before) or is_hangul(after))
-        if korean and script_of(before) == CJK and script_of(after) == CJK:
+        if before and after and (is_hangul(before) or is_hangul(after)):
             chars[index] = _KEPT_SPACE
     return "".join(chars)
 

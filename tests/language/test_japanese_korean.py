@@ -31,6 +31,7 @@ from ..glyphs import face_glyph, glyph_ids
 from ..linebreaks import (
     kinsoku_breaks,
     korean_word_breaks,
+    lost_spaces,
     pdf_line_boxes,
     pdf_lines,
     split_words,
@@ -146,7 +147,8 @@ JAPANESE = (
 )
 KOREAN = (
     "메타데이터 서비스의 재설계를 주도하여 p99 지연 시간을 40밀리초에서 9밀리초로 줄였고, "
-    "동료들과 함께 장애 대응 절차서를 만들어 운영 부담을 크게 줄였습니다."
+    "동료들과 함께 장애 대응 절차서를 만들어 운영 부담을 크게 줄였습니다. 사내 스터디 "
+    "'분산 시스템 입문'을 운영했습니다."
 )
 
 
@@ -172,8 +174,10 @@ def test_korean_lines_break_between_words(tmp_path, theme):
     lines = pdf_lines(result.pdf)
     assert len(lines) > 48
     assert korean_word_breaks(lines, [KOREAN, "및"]) == []
-    # Hangul joins the digits and Latin letters of its word without a gap: 40밀리초에서.
+    # Hangul joins the digits and Latin letters of its word without a gap: 40밀리초에서;
+    # and keeps every space written between words, also before a quote.
     assert split_words(lines, [KOREAN]) == []
+    assert lost_spaces(lines, [KOREAN]) == []
 
 
 class Built(Reporter):
@@ -210,6 +214,7 @@ def test_the_example_breaks_no_japanese_or_korean_rule(engineer):
         assert kinsoku_breaks(lines) == [], language
         assert korean_word_breaks(lines, shown) == [], language
         assert split_words(lines, shown) == [], language
+        assert lost_spaces(lines, shown) == [], language
 
 
 # -- reading them back -------------------------------------------------------------------------
