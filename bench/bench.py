@@ -12,12 +12,12 @@ rounds that interleave everything so that a busy machine slows all of them alike
   until both new PDFs are on disk, under `cvtex watch` (engines waiting) and as
   `cvtex build` run after the save; against a bare pass of the slower language.
 
-* the other formats: a cold PDF build against the same build asked for pdf,docx,txt too
-  (what the Word and plain-text copies add); `--only-formats` measures this alone.
 * the CJK languages: a cold build of one language, zh, ja or ko, of the same text (the
   example's Chinese, which the Japanese and Korean CVs fall back to), each set by its own
   language's machinery; and the engineer example's own Japanese and Korean CVs.
   `--only-languages` measures this alone.
+* the other formats: a cold PDF build against the same build asked for pdf,docx,txt too
+  (what the Word and plain-text copies add); `--only-formats` measures this alone.
 
 It prints medians and the ratios to the floor, and with --write puts them, with the
 machine they came from, into bench/README.md. It measures; it asserts nothing.
@@ -48,15 +48,15 @@ EXAMPLE = ROOT / "examples" / "academic" / "profile.yaml"
 CVTEX = Path(sys.executable).with_name("cvtex")
 # What the issue measures: `cvtex build --lang en,zh` (the example also declares zh-TW, zh-HK).
 LANGUAGES = "en,zh"
+CJK_BEGIN, CJK_END = "<!-- bench:cjk:begin -->", "<!-- bench:cjk:end -->"
+CJK_LANGUAGES = ("zh", "ja", "ko")
+ENGINEER = ROOT / "examples" / "engineer" / "profile.yaml"
 README = BENCH / "README.md"
 BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
 FORMATS_BEGIN, FORMATS_END = "<!-- bench:formats:begin -->", "<!-- bench:formats:end -->"
 OTHER_FORMATS = "pdf,docx,txt"
 LETTERS_BEGIN, LETTERS_END = "<!-- bench:letters:begin -->", "<!-- bench:letters:end -->"
 ATS_BEGIN, ATS_END = "<!-- bench:ats:begin -->", "<!-- bench:ats:end -->"
-CJK_BEGIN, CJK_END = "<!-- bench:cjk:begin -->", "<!-- bench:cjk:end -->"
-CJK_LANGUAGES = ("zh", "ja", "ko")
-ENGINEER = ROOT / "examples" / "engineer" / "profile.yaml"
 ZH_TEXT = ("中国科学技术大学", "中国科学技术大学（合肥）")  # Chinese text only
 # The edit loop's save: one text of each language, the same entry's (the n-th save: n).
 EDITED_ENTRY = "{en: University of Science and Technology of China (USTC), zh: 中国科学技术大学}"
@@ -524,64 +524,11 @@ def letters_report(series: Series, rounds: int, load_before: tuple[float, ...]) 
     )
 
 
-def machine_reading(example: Path, scratch: Path, rounds: int) -> Series:
-    """What ``cvtex check`` and ``design: {tagged: true}`` cost: a cold build of the example
-    plain and tagged (alternated), against a bare XeLaTeX pass of its slower language in the
-    same round; and ``cvtex check`` on PDFs already built, less a rebuild that finds them
-    current, per PDF read back."""
-    languages = LANGUAGES.split(",")
-    series = Series()
-    for round_number in range(1, rounds + 1):
-        plain, tagged = scratch / "out-plain", scratch / "out-tagged"
-        for out in (plain, tagged):
-            shutil.rmtree(out, ignore_errors=True)
-        series.add("plain", timed(build_command(plain, example)))
-        series.add("tagged", timed([*build_command(tagged, example), "--design", "tagged=true"]))
-        floors = [bare_pass(tex, scratch) for tex in sorted(plain.glob(f"{example.stem}.*.tex"))]
-        series.add("floor", max(floors))
-        current = timed(build_command(plain, example))
-        check = [str(CVTEX), "check", "-q", "--lang", LANGUAGES, "--out", str(plain), str(example)]
-        series.add("check per pdf", (timed(check) - current) / len(languages))
-        for name in ("plain", "tagged"):
-            series.add(f"{name} / floor", series.values[name][-1] / series.values["floor"][-1])
-        print(
-            f"  ats round {round_number}: floor {series.values['floor'][-1]:.2f} s, plain "
-            f"{series.values['plain'][-1]:.2f} s, tagged {series.values['tagged'][-1]:.2f} s, "
-            f"check {series.values['check per pdf'][-1] * 1000:.0f} ms a PDF",
-            flush=True,
-        )
-    return series
-
-
-def machine_reading_report(series: Series, rounds: int, load_before: tuple[float, ...]) -> str:
-    floor = series.median("floor")
-
-    def ratio(name: str) -> str:
-        ratios = series.values[f"{name} / floor"]
-        return f"**{statistics.median(ratios):.2f}x** (rounds {min(ratios):.2f}-{max(ratios):.2f})"
-
-    check = series.median("check per pdf")
-    return "\n".join(
-        [
-            f"Measured {time.strftime('%Y-%m-%d')} on: {machine(load_before)}; medians of "
-            f"{rounds} rounds of the example, `--lang {LANGUAGES}`.",
-            "",
-            "| what | time | against a bare XeLaTeX pass |",
-            "| --- | --- | --- |",
-            f"| bare pass of the example's source (the slower language) | {floor:.2f} s | 1.00x |",
-            f"| cold build | {series.median('plain'):.2f} s | {ratio('plain')} |",
-            f"| cold build, `tagged: true` | {series.median('tagged'):.2f} s | {ratio('tagged')} |",
-            f"| `cvtex check`, reading one PDF back (both readers) | {check * 1000:.0f} ms "
-            f"| {check / floor:.2f}x |",
-        ]
-    )
-
-
 def cjk_languages(example: Path, scratch: Path, rounds: int) -> Series:
     """One language's cold build, zh, ja and ko in turn (each round in another order), of
     the same text: the example's, with the Japanese and Korean CVs falling back to its
-    Chinese, so that only how each language is set differs (xeCJK with the Japanese fonts;
-    XeTeX-ko with the Korean ones); each against a bare XeLaTeX pass of its own source.
+    Chinese, so that only how each language is set differs (its fonts; Japanese's tied
+    kana, Korean's words kept whole); each against a bare XeLaTeX pass of its own source.
     Then the engineer example's own Japanese and Korean CVs, against their bare passes."""
     same = example.with_name("same-text.yaml")
     text = example.read_text(encoding="utf-8")
@@ -654,6 +601,59 @@ def cjk_languages_report(series: Series, rounds: int, load_before: tuple[float, 
     return "\n".join(lines)
 
 
+def machine_reading(example: Path, scratch: Path, rounds: int) -> Series:
+    """What ``cvtex check`` and ``design: {tagged: true}`` cost: a cold build of the example
+    plain and tagged (alternated), against a bare XeLaTeX pass of its slower language in the
+    same round; and ``cvtex check`` on PDFs already built, less a rebuild that finds them
+    current, per PDF read back."""
+    languages = LANGUAGES.split(",")
+    series = Series()
+    for round_number in range(1, rounds + 1):
+        plain, tagged = scratch / "out-plain", scratch / "out-tagged"
+        for out in (plain, tagged):
+            shutil.rmtree(out, ignore_errors=True)
+        series.add("plain", timed(build_command(plain, example)))
+        series.add("tagged", timed([*build_command(tagged, example), "--design", "tagged=true"]))
+        floors = [bare_pass(tex, scratch) for tex in sorted(plain.glob(f"{example.stem}.*.tex"))]
+        series.add("floor", max(floors))
+        current = timed(build_command(plain, example))
+        check = [str(CVTEX), "check", "-q", "--lang", LANGUAGES, "--out", str(plain), str(example)]
+        series.add("check per pdf", (timed(check) - current) / len(languages))
+        for name in ("plain", "tagged"):
+            series.add(f"{name} / floor", series.values[name][-1] / series.values["floor"][-1])
+        print(
+            f"  ats round {round_number}: floor {series.values['floor'][-1]:.2f} s, plain "
+            f"{series.values['plain'][-1]:.2f} s, tagged {series.values['tagged'][-1]:.2f} s, "
+            f"check {series.values['check per pdf'][-1] * 1000:.0f} ms a PDF",
+            flush=True,
+        )
+    return series
+
+
+def machine_reading_report(series: Series, rounds: int, load_before: tuple[float, ...]) -> str:
+    floor = series.median("floor")
+
+    def ratio(name: str) -> str:
+        ratios = series.values[f"{name} / floor"]
+        return f"**{statistics.median(ratios):.2f}x** (rounds {min(ratios):.2f}-{max(ratios):.2f})"
+
+    check = series.median("check per pdf")
+    return "\n".join(
+        [
+            f"Measured {time.strftime('%Y-%m-%d')} on: {machine(load_before)}; medians of "
+            f"{rounds} rounds of the example, `--lang {LANGUAGES}`.",
+            "",
+            "| what | time | against a bare XeLaTeX pass |",
+            "| --- | --- | --- |",
+            f"| bare pass of the example's source (the slower language) | {floor:.2f} s | 1.00x |",
+            f"| cold build | {series.median('plain'):.2f} s | {ratio('plain')} |",
+            f"| cold build, `tagged: true` | {series.median('tagged'):.2f} s | {ratio('tagged')} |",
+            f"| `cvtex check`, reading one PDF back (both readers) | {check * 1000:.0f} ms "
+            f"| {check / floor:.2f}x |",
+        ]
+    )
+
+
 @dataclass(frozen=True)
 class Section:
     """A part of bench/README.md, between its markers, measured alone (``--only-...``) or
@@ -683,14 +683,14 @@ SECTIONS = (
     ),
     Section("only_letters", "letter_rounds", letters, letters_report, (LETTERS_BEGIN, LETTERS_END)),
     Section(
-        "only_ats", "ats_rounds", machine_reading, machine_reading_report, (ATS_BEGIN, ATS_END)
-    ),
-    Section(
         "only_languages",
         "language_rounds",
         cjk_languages,
         cjk_languages_report,
         (CJK_BEGIN, CJK_END),
+    ),
+    Section(
+        "only_ats", "ats_rounds", machine_reading, machine_reading_report, (ATS_BEGIN, ATS_END)
     ),
 )
 
@@ -721,17 +721,17 @@ def main() -> None:
     )
     parser.add_argument("--letter-rounds", type=int, default=10)
     parser.add_argument(
-        "--only-ats",
-        action="store_true",
-        help="measure cvtex check and tagged: true alone",
-    )
-    parser.add_argument("--ats-rounds", type=int, default=8)
-    parser.add_argument(
         "--only-languages",
         action="store_true",
         help="measure a Chinese, a Japanese and a Korean build of the same text alone",
     )
     parser.add_argument("--language-rounds", type=int, default=8)
+    parser.add_argument(
+        "--only-ats",
+        action="store_true",
+        help="measure cvtex check and tagged: true alone",
+    )
+    parser.add_argument("--ats-rounds", type=int, default=8)
     parser.add_argument("--publications", default="100,500", help="sizes of the generated profiles")
     parser.add_argument("--write", action="store_true", help="update bench/README.md")
     args = parser.parse_args()

@@ -458,16 +458,25 @@ def autospaced(text: str) -> str:
     return _autospace().sub(" ", _spaceless_spaces().sub("", text))
 
 
-# Han and kana (letters and the prolonged sound mark), as a character class's ranges.
-CJK_LETTERS = "\u3005\u3041-\u309f\u30a1-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
 # Letters no Japanese line starts with (W3C jlreq: the small kana and ー of cl-11, the
 # iteration marks of cl-09), which xeCJK sets as any other letter; its FullRight class,
 # which keeps them off a line's start, would kern them as punctuation (ュー drawn overlapping).
-LINE_START_KANA = re.compile(
-    "[\u3041\u3043\u3045\u3047\u3049\u3063\u3083\u3085\u3087\u308e\u3095\u3096"
+_LINE_START_KANA = (
+    "\u3041\u3043\u3045\u3047\u3049\u3063\u3083\u3085\u3087\u308e\u3095\u3096"
     "\u30a1\u30a3\u30a5\u30a7\u30a9\u30c3\u30e3\u30e5\u30e7\u30ee\u30f5\u30f6\u30fc"
-    "\u31f0-\u31ff\uff67-\uff70\u3005\u303b\u309d\u309e\u30fd\u30fe]"
+    "\u31f0-\u31ff\uff67-\uff70\u3005\u303b\u309d\u309e\u30fd\u30fe"
 )
+# Han and kana (letters and the prolonged sound mark).
+_HAN_AND_KANA = (
+    "\u3005\u3041-\u309f\u30a1-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
+)
+
+
+@cache
+def kana_after_letters() -> re.Pattern[str]:
+    """Where one of the letters no Japanese line starts with (ッ, ー, 々) follows a Han or
+    kana letter: the escape path ties them there (kinsoku)."""
+    return re.compile(f"(?<=[{_HAN_AND_KANA}])(?=[{_LINE_START_KANA}])")
 
 
 def needs_space(before: str, after: str) -> bool:

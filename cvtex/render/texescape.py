@@ -22,14 +22,13 @@ from pylatex.utils import escape_latex
 
 from ..language.scripts import (
     CJK,
-    CJK_LETTERS,
-    LINE_START_KANA,
     MIRRORED,
     PRESENTATION_ONLY,
     SCRIPTS,
     has_cjk,
     is_hangul,
     joins,
+    kana_after_letters,
     punctuation_parts,
     runs,
     script_of,
@@ -194,12 +193,7 @@ def _kinsoku(tex: str) -> str:
     """No line starts with a small kana, the prolonged sound mark or an iteration mark
     (ッ, ー, 々: Japanese kinsoku, W3C jlreq cl-09 and cl-11): xeCJK sets them as letters,
     which a line may start with, so each is tied to the letter before it."""
-    if not LINE_START_KANA.search(tex):
-        return tex
-    return _KANA_AFTER_LETTER.sub(r"\\nobreak ", tex)
-
-
-_KANA_AFTER_LETTER = re.compile(f"(?<=[{CJK_LETTERS}])(?=[{LINE_START_KANA.pattern[1:-1]}])")
+    return kana_after_letters().sub(r"\\nobreak ", tex)
 
 
 # What may follow a text's last letter and still end its line: closing punctuation.
