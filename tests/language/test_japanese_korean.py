@@ -225,7 +225,8 @@ def test_every_text_of_the_example_comes_back_in_every_language(engineer):
     for language, reading in engineer.readings.items():
         problems = [f"{finding.extractor}: {finding.miss}" for finding in reading.findings]
         assert problems == [], language
-        assert reading.found == {"pdftotext": reading.texts, "pdfminer": reading.texts}
+        assert len(reading.found) >= 2  # every reader cvtex check has
+        assert set(reading.found.values()) == {reading.texts}, reading.found
         assert reading.texts > 50
 
 
