@@ -20,19 +20,19 @@ from typing import Literal
 
 from .expected import Phrase
 
+# Hangul keeps the spaces between Korean words, and loses only one beside another script,
+# which a reader may find or not (7년, Go로: a Korean CV sets them as one word, xeCJK in
+# another language's CV with its glue between the scripts).
+_HANGUL = "\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7af"
+_SPACE_BESIDE_HANGUL = re.compile(
+    rf"(?<=[{_HANGUL}])\s+(?=[^\s{_HANGUL}])|(?<=[^\s{_HANGUL}])\s+(?=[{_HANGUL}])"
+)
 # Han, kana, CJK punctuation and full-width forms: no space is kept beside them.
 _CJK = (
     "\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u31a0-\u31ff\u3200-\u9fff"
     "\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
 )
-# Hangul keeps the spaces between Korean words, and loses only one beside another script,
-# which a reader may find or not (7년, Go로: a Korean CV sets them as one word, xeCJK in
-# another language's CV with its glue between the scripts).
-_HANGUL = "\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7af"
-_SPACE_BY_CJK = re.compile(
-    rf"\s+(?=[{_CJK}])|(?<=[{_CJK}])\s+"
-    rf"|(?<=[{_HANGUL}])\s+(?=[^\s{_HANGUL}])|(?<=[^\s{_HANGUL}])\s+(?=[{_HANGUL}])"
-)
+_SPACE_BY_CJK = re.compile(rf"\s+(?=[{_CJK}])|(?<=[{_CJK}])\s+")
 _LINE_END_HYPHEN = re.compile(r"-[ \t]*\n\s*")
 _SPACES = re.compile(r"\s+")
 _SPACE_BEFORE_CLOSING = re.compile(r"\s+(?=[,.;:)\]])")
@@ -66,7 +66,7 @@ def comparable(text: str) -> str:
     # is still compared as the text it is.
     text = "".join(ch for ch in text if unicodedata.category(ch) != "Co")
     text = _LINE_END_HYPHEN.sub("-", text.translate(_FOLD))
-    text = _SPACE_BY_CJK.sub("", text)
+    text = _SPACE_BESIDE_HANGUL.sub("", _SPACE_BY_CJK.sub("", text))
     text = unicodedata.normalize("NFKC", text).casefold()
     # A raised mark (Lin*, Fang†) comes back with a space after it: "Lin* ,".
     text = _SPACE_BEFORE_CLOSING.sub("", text)

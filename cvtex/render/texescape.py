@@ -186,14 +186,7 @@ def to_tex(value: object) -> TexCode:
         return TexCode("")
     if isinstance(value, (int, float)):
         return TexCode(str(value))
-    return TexCode(_tie_last_letters(_kinsoku(_markup(_kept_spaces(clean_text(str(value)))))))
-
-
-def _kinsoku(tex: str) -> str:
-    """No line starts with a small kana, the prolonged sound mark or an iteration mark
-    (ッ, ー, 々: Japanese kinsoku, W3C jlreq cl-09 and cl-11): xeCJK sets them as letters,
-    which a line may start with, so each is tied to the letter before it."""
-    return kana_after_letters().sub(r"\\nobreak ", tex)
+    return TexCode(_tie_last_letters(_markup(_kept_spaces(clean_text(str(value))))))
 
 
 # What may follow a text's last letter and still end its line: closing punctuation.
@@ -218,6 +211,13 @@ def _cjk_letter(char: str) -> bool:
     return script_of(char) == CJK and unicodedata.category(char) == "Lo"
 
 
+def _kinsoku(tex: str) -> str:
+    """No line starts with a small kana, the prolonged sound mark or an iteration mark
+    (ッ, ー, 々: Japanese kinsoku, W3C jlreq cl-09 and cl-11): xeCJK sets them as letters,
+    which a line may start with, so each is tied to the letter before it."""
+    return kana_after_letters().sub(r"\\nobreak ", tex)
+
+
 def _markup(text: str) -> str:
     out: list[str] = []
     position = 0
@@ -229,7 +229,7 @@ def _markup(text: str) -> str:
         out.append(converted)
         position = match.end()
     out.append(_scripted(text[position:]))
-    return "".join(out)
+    return _kinsoku("".join(out))
 
 
 _RTL_PIECES = re.compile(r"[0-9]+(?:[.,:][0-9]+)*|.", re.S)
