@@ -67,7 +67,10 @@ demo: system-deps venv
 	$(CVTEX) build examples/academic/profile.yaml --variant industry
 	$(CVTEX) build examples/academic/profile.yaml --variant homepage --format md,html
 	$(CVTEX) build examples/academic/letter.yaml --with-cv
-	@echo "PDFs, the letter and its packet, the homepage's Markdown and HTML pages are in examples/academic/out/"
+	$(CVTEX) build examples/engineer/profile.yaml
+	$(CVTEX) build examples/engineer/letter.yaml --with-cv
+	@echo "PDFs, the letter and its packet, the homepage's Markdown and HTML pages are in examples/academic/out/;"
+	@echo "the engineer's CV and letter in English, Japanese and Korean in examples/engineer/out/"
 
 cv: system-deps venv
 	$(CVTEX) build $(PROFILE) --lang $(CV_LANG) $(if $(OUT),--out $(OUT)) \

@@ -12,6 +12,10 @@ rounds that interleave everything so that a busy machine slows all of them alike
   until both new PDFs are on disk, under `cvtex watch` (engines waiting) and as
   `cvtex build` run after the save; against a bare pass of the slower language.
 
+* the CJK languages: a cold build of one language, zh, ja or ko, of the same text (the
+  example's Chinese, which the Japanese and Korean CVs fall back to), each set by its own
+  language's machinery; and the engineer example's own Japanese and Korean CVs.
+  `--only-languages` measures this alone.
 * the other formats: a cold PDF build against the same build asked for pdf,docx,txt too
   (what the Word and plain-text copies add); `--only-formats` measures this alone.
 * imports: `cvtex import` of a LinkedIn export of 2,000 rows and of an ORCID record of
@@ -28,6 +32,7 @@ import json
 import os
 import platform
 import re
+import resource
 import shutil
 import signal
 import statistics
@@ -45,6 +50,9 @@ EXAMPLE = ROOT / "examples" / "academic" / "profile.yaml"
 CVTEX = Path(sys.executable).with_name("cvtex")
 # What the issue measures: `cvtex build --lang en,zh` (the example also declares zh-TW, zh-HK).
 LANGUAGES = "en,zh"
+CJK_BEGIN, CJK_END = "<!-- bench:cjk:begin -->", "<!-- bench:cjk:end -->"
+CJK_LANGUAGES = ("zh", "ja", "ko")
+ENGINEER = ROOT / "examples" / "engineer" / "profile.yaml"
 README = BENCH / "README.md"
 BEGIN, END = "<!-- bench:begin -->", "<!-- bench:end -->"
 FORMATS_BEGIN, FORMATS_END = "<!-- bench:formats:begin -->", "<!-- bench:formats:end -->"
@@ -89,6 +97,15 @@ def bare_pass(tex: Path, scratch: Path) -> float:
     shutil.copy(tex, folder)
     command = ["xelatex", "-interaction=nonstopmode", "-halt-on-error", tex.name]
     return timed(command, cwd=folder, env=dict(os.environ))
+
+
+def bare_pass_cpu(tex: Path, scratch: Path) -> float:
+    """The CPU time (user and system) of a bare pass: what a compile costs, however busy
+    the machine is with other work."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    bare_pass(tex, scratch)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def python_side(profile: Path) -> dict[str, float]:
@@ -512,6 +529,83 @@ def letters_report(series: Series, rounds: int, load_before: tuple[float, ...]) 
     )
 
 
+def cjk_languages(example: Path, scratch: Path, rounds: int) -> Series:
+    """One language's cold build, zh, ja and ko in turn (each round in another order), of
+    the same text: the example's, with the Japanese and Korean CVs falling back to its
+    Chinese, so that only how each language is set differs (its fonts; Japanese's tied
+    kana, Korean's words kept whole); each against a bare XeLaTeX pass of its own source.
+    Then the engineer example's own Japanese and Korean CVs, against their bare passes."""
+    same = example.with_name("same-text.yaml")
+    text = example.read_text(encoding="utf-8")
+    same.write_text(text + "\nfallback: {ja: [zh], ko: [zh]}\n", encoding="utf-8")
+    engineer = scratch / "engineer"
+    shutil.copytree(
+        ENGINEER.parent, engineer, ignore=shutil.ignore_patterns("out"), dirs_exist_ok=True
+    )
+    series = Series()
+    for round_number in range(1, rounds + 1):
+        shift = round_number % len(CJK_LANGUAGES)
+        for language in CJK_LANGUAGES[shift:] + CJK_LANGUAGES[:shift]:
+            out = scratch / f"out-cjk-{language}"
+            shutil.rmtree(out, ignore_errors=True)
+            series.add(language, timed(one_language(out, same, language)))
+            tex = out / f"{same.stem}.{language}.tex"
+            series.add(f"floor {language}", bare_pass(tex, scratch))
+            series.add(f"cpu {language}", bare_pass_cpu(tex, scratch))
+        for language in ("ja", "ko"):
+            series.add(f"{language} / zh", series.values[language][-1] / series.values["zh"][-1])
+            cpu = series.values[f"cpu {language}"][-1] / series.values["cpu zh"][-1]
+            series.add(f"cpu {language} / zh", cpu)
+            out = scratch / f"out-engineer-{language}"
+            shutil.rmtree(out, ignore_errors=True)
+            profile = engineer / ENGINEER.name
+            series.add(f"engineer {language}", timed(one_language(out, profile, language)))
+            floor = bare_pass(out / f"{profile.stem}.{language}.tex", scratch)
+            series.add(f"engineer floor {language}", floor)
+        print(
+            f"  cjk round {round_number}: "
+            + ", ".join(f"{lang} {series.values[lang][-1]:.2f} s" for lang in CJK_LANGUAGES),
+            flush=True,
+        )
+    return series
+
+
+def one_language(out: Path, profile: Path, language: str) -> list[str]:
+    return [str(CVTEX), "build", "-q", "--lang", language, "--out", str(out), str(profile)]
+
+
+def cjk_languages_report(series: Series, rounds: int, load_before: tuple[float, ...]) -> str:
+    def against_zh(language: str, kind: str = "") -> str:
+        if language == "zh":
+            return "1.00x"
+        ratios = series.values[f"{kind}{language} / zh"]
+        return f"**{statistics.median(ratios):.2f}x** (rounds {min(ratios):.2f}-{max(ratios):.2f})"
+
+    def engineer(language: str) -> str:
+        cold, floor = (
+            series.median(f"engineer {language}"),
+            series.median(f"engineer floor {language}"),
+        )
+        return f"{cold:.2f} s (bare pass {floor:.2f} s, {cold / floor:.2f}x)"
+
+    lines = [
+        f"Measured {time.strftime('%Y-%m-%d')} on: {machine(load_before)}; medians of "
+        f"{rounds} rounds of a cold `cvtex build --lang <one language>` of the example's text.",
+        "",
+        "| language | bare XeLaTeX pass | its CPU time | CPU, against zh's | cvtex cold "
+        "| cold, against zh's in the same round | the engineer example's own text |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for language in CJK_LANGUAGES:
+        lines.append(
+            f"| {language} | {series.median(f'floor {language}'):.2f} s "
+            f"| {series.median(f'cpu {language}'):.2f} s | {against_zh(language, 'cpu ')} "
+            f"| {series.median(language):.2f} s | {against_zh(language)} "
+            f"| {engineer(language) if language != 'zh' else ''} |"
+        )
+    return "\n".join(lines)
+
+
 def machine_reading(example: Path, scratch: Path, rounds: int) -> Series:
     """What ``cvtex check`` and ``design: {tagged: true}`` cost: a cold build of the example
     plain and tagged (alternated), against a bare XeLaTeX pass of its slower language in the
@@ -653,6 +747,13 @@ SECTIONS = (
     ),
     Section("only_letters", "letter_rounds", letters, letters_report, (LETTERS_BEGIN, LETTERS_END)),
     Section(
+        "only_languages",
+        "language_rounds",
+        cjk_languages,
+        cjk_languages_report,
+        (CJK_BEGIN, CJK_END),
+    ),
+    Section(
         "only_ats", "ats_rounds", machine_reading, machine_reading_report, (ATS_BEGIN, ATS_END)
     ),
     Section(
@@ -686,6 +787,12 @@ def main() -> None:
         "--only-letters", action="store_true", help="measure the example's letter alone"
     )
     parser.add_argument("--letter-rounds", type=int, default=10)
+    parser.add_argument(
+        "--only-languages",
+        action="store_true",
+        help="measure a Chinese, a Japanese and a Korean build of the same text alone",
+    )
+    parser.add_argument("--language-rounds", type=int, default=8)
     parser.add_argument(
         "--only-ats",
         action="store_true",

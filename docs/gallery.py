@@ -1,6 +1,7 @@
 """`make gallery`: page 1 of the example CV in every built-in theme and language, as PNG,
 and the example's cover letter in English and Chinese in every theme beside it
-(docs/gallery/<theme>.letter.<lang>.png).
+(docs/gallery/<theme>.letter.<lang>.png); the engineer example's Japanese and Korean CV and
+letter the same way (<theme>.ja.png, <theme>.letter.ko.png, ...).
 
 Writes docs/gallery/<theme>.<lang>.png at 80 dpi, quantized by pngquant (docs/gallery.md),
 so that a reader can pick a look before installing anything; and page 1 of the default
@@ -22,7 +23,9 @@ from cvtex.resources import DEFAULT_THEME
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "academic" / "profile.yaml"
-LETTER = EXAMPLE.with_name("letter.yaml")
+ENGINEER = ROOT / "examples" / "engineer" / "profile.yaml"
+# Each example with the languages it is drawn in (None: all of its own).
+EXAMPLES = ((EXAMPLE, None), (ENGINEER, "ja,ko"))
 GALLERY = ROOT / "docs" / "gallery"
 DPI = 80
 
@@ -34,12 +37,14 @@ def main() -> int:
     GALLERY.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="cvtex-gallery-") as scratch:
         for theme in builtin_names():
-            request = resolve_request(EXAMPLE, out_dir=Path(scratch) / theme, theme=theme)
-            for result in build(request):
-                page_one(result.pdf, GALLERY / f"{theme}.{result.language}")
-            letters = resolve_request(LETTER, out_dir=Path(scratch) / theme, theme=theme)
-            for result in build(letters):
-                page_one(result.pdf, GALLERY / f"{theme}.letter.{result.language}")
+            for profile, languages in EXAMPLES:
+                out_dir = Path(scratch) / theme / profile.parent.name
+                for file, kind in ((profile, ""), (profile.with_name("letter.yaml"), "letter.")):
+                    request = resolve_request(
+                        file, languages=languages, out_dir=out_dir, theme=theme
+                    )
+                    for result in build(request):
+                        page_one(result.pdf, GALLERY / f"{theme}.{kind}{result.language}")
         word = Path(scratch) / "word"
         formats = ["docx"]
         build(

@@ -8,10 +8,14 @@ question but a missing glyph, which cvtex reports as an error naming it (tested 
 from __future__ import annotations
 
 import contextlib
+import re
 import shutil
 import subprocess
+import zlib
 from functools import cache
 from pathlib import Path
+
+from fontTools.ttLib import TTFont
 
 from cvtex.language.catalog import load_catalog
 from cvtex.look.fonts import ResolvedFont, resolve
@@ -113,6 +117,51 @@ def _charset(file: str) -> frozenset[str]:
         lo, _, hi = part.partition("-")
         chars.update(chr(code) for code in range(int(lo, 16), int(hi or lo, 16) + 1))
     return frozenset(chars)
+
+
+# -- which glyph a character got ------------------------------------------------------------
+# Debian's Noto CJK fonts are collections whose faces share one glyph set, so pdffonts
+# names every region's face NotoSerifCJKjp; the region shows in which glyph a character
+# gets: 直, 骨 and 海 are drawn differently in the Japanese, Korean and Chinese faces.
+
+
+def glyph_ids(pdf: Path) -> dict[str, set[int]]:
+    """The glyph ids a PDF uses for each character, read from its ToUnicode maps."""
+    found: dict[str, set[int]] = {}
+    data = pdf.read_bytes()
+    for match in re.finditer(rb"stream\r?\n(.*?)endstream", data, re.S):
+        try:
+            stream = zlib.decompress(match.group(1)).decode("latin-1")
+        except zlib.error:
+            continue
+        for block in re.findall(r"beginbfchar(.*?)endbfchar", stream, re.S):
+            for cid, code in re.findall(r"<([0-9A-F]+)>\s*<([0-9A-F]+)>", block, re.I):
+                char = bytes.fromhex(code).decode("utf-16-be")
+                found.setdefault(char, set()).add(int(cid, 16))
+        for block in re.findall(r"beginbfrange(.*?)endbfrange", stream, re.S):
+            ranges = re.findall(r"<([0-9A-F]+)>\s*<([0-9A-F]+)>\s*<([0-9A-F]+)>", block, re.I)
+            for first, last, code in ranges:
+                for cid in range(int(first, 16), int(last, 16) + 1):
+                    char = chr(int(code, 16) + cid - int(first, 16))
+                    found.setdefault(char, set()).add(cid)
+    return found
+
+
+@cache
+def face_glyph(family: str, char: str, style: str = "Regular") -> int:
+    """The glyph id a face's own character map gives ``char``, read from the font file (a
+    CJK collection's glyphs are named by their CID: cid27745)."""
+    listing = subprocess.run(
+        ["fc-list", f"{family}:style={style}", "file", "index"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split("\n")[0]
+    assert listing, f"{family} {style} is not installed"
+    file, _, index = listing.partition(": :index=")
+    font = TTFont(file.rstrip(":"), fontNumber=int(index or 0), lazy=True)
+    name = font.getBestCmap()[ord(char)]
+    return int(name.removeprefix("cid")) if name.startswith("cid") else font.getGlyphID(name)
 
 
 def uncovered(text: str, language: str) -> set[str]:

@@ -17,6 +17,7 @@ from bibtexparser.middlewares.names import (
     split_multiple_persons_names,
 )
 
+from ..language.scripts import has_cjk
 from .latex import plain_text
 
 
@@ -118,6 +119,10 @@ def _shown(written: str, abbreviate: bool) -> str:
         " ".join(plain_text(part) for part in pieces).strip()
         for pieces in (parts.first, parts.von, parts.last, parts.jr)
     )
+    if has_cjk(first + last):
+        # A Chinese, Japanese or Korean name puts its family name first and has no initials:
+        # "山田, 太郎" (BibTeX's family, given) is 山田太郎; "山田 太郎" stays as written.
+        return last + first if "," in written else " ".join(p for p in (first, last) if p)
     if abbreviate and first:
         first = initials(first)
     return " ".join(part for part in (first, von, last) if part) + (f", {jr}" if jr else "")

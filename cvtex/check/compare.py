@@ -1,8 +1,9 @@
 """What came back from a reader, against what the CV shows.
 
 Texts are compared as a parser compares them: case, the width of full-width forms and
-curly quotes aside, and with Chinese rules for spaces (a line break inside Chinese text
-is not a space; xeCJK's spacing between Chinese and Latin is not one either). A hyphen
+curly quotes aside, and with CJK rules for spaces (a line break inside Chinese or Japanese
+text is not a space; xeCJK's spacing between them and Latin is not one either; Korean
+keeps the spaces between its words). A hyphen
 that ends a line joins the next without a space, as a hyphen of the text does ("In-" /
 "network" is "In-network"); a word TeX split with a hyphen of its own then comes back
 as "Dis-tributed", which a search for "Distributed" misses, and is reported.
@@ -19,10 +20,17 @@ from typing import Literal
 
 from .expected import Phrase
 
-# Han, kana, Hangul, CJK punctuation and full-width forms: no space is kept beside them.
+# Hangul keeps the spaces between Korean words, and loses only one beside another script,
+# which a reader may find or not (7년, Go로: a Korean CV sets them as one word, xeCJK in
+# another language's CV with its glue between the scripts).
+_HANGUL = "\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7af"
+_SPACE_BESIDE_HANGUL = re.compile(
+    rf"(?<=[{_HANGUL}])\s+(?=[^\s{_HANGUL}])|(?<=[^\s{_HANGUL}])\s+(?=[{_HANGUL}])"
+)
+# Han, kana, CJK punctuation and full-width forms: no space is kept beside them.
 _CJK = (
-    "\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u31ff\u3200-\u9fff"
-    "\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
+    "\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u31a0-\u31ff\u3200-\u9fff"
+    "\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
 )
 _SPACE_BY_CJK = re.compile(rf"\s+(?=[{_CJK}])|(?<=[{_CJK}])\s+")
 _CJK_EDGE = re.compile(rf"[{_CJK}]")
@@ -60,7 +68,7 @@ def comparable(text: str) -> str:
     # is still compared as the text it is.
     text = "".join(ch for ch in text if unicodedata.category(ch) != "Co")
     text = _LINE_END_HYPHEN.sub("-", text.translate(_FOLD))
-    text = _SPACE_BY_CJK.sub("", text)
+    text = _SPACE_BESIDE_HANGUL.sub("", _SPACE_BY_CJK.sub("", text))
     text = unicodedata.normalize("NFKC", text).casefold()
     # A raised mark (Lin*, Fang†) comes back with a space after it: "Lin* ,".
     text = _SPACE_BEFORE_CLOSING.sub("", text)

@@ -638,12 +638,19 @@ def translate_merge(profile: Path, translations: Path, out: Path | None) -> None
 
 @main.command()
 @click.argument("path", type=PROFILE)
+@click.option(
+    "--lang",
+    "languages",
+    default="en,zh",
+    show_default=True,
+    help="Its languages, the first the fallback: any of en, zh, zh-TW, zh-HK, ja, ko.",
+)
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
-def new(path: Path, force: bool) -> None:
-    """Write a commented bilingual starter profile to PATH."""
+def new(path: Path, languages: str, force: bool) -> None:
+    """Write a commented starter profile to PATH, in the languages of --lang."""
     from ..profile import starter
 
-    starter.write_starter(path, force=force)
+    starter.write_starter(path, force=force, languages=languages.split(","))
     click.echo(f"wrote {path}; edit it, then: cvtex build {path}")
 
 
@@ -663,7 +670,7 @@ def letter() -> None:
 )
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def letter_new(path: Path, profile: Path, force: bool) -> None:
-    """Write a commented bilingual starter letter to PATH."""
+    """Write a commented starter letter to PATH, in the languages of its profile."""
     from ..letter import starter
 
     starter.write_letter_starter(path, profile, force=force)

@@ -191,15 +191,29 @@ AddresseePattern = _pattern(honorific="Dr.", family_name="Wang")
 SubjectPattern = _pattern(subject="Research Scientist")
 EnclosurePattern = _pattern(items="CV")
 TitlePattern = _pattern(name="Jin Fang")
+NamePattern = _pattern(name="Li Wang")
+ItemPattern = _pattern(item="CV")
 
 
 class ClosingLine(Model):
     text: str = Field(description="The line: Sincerely, 此致.")
     indent: float = Field(0, ge=0, le=10, description="Its indent, in characters: 此致 2.")
+    align: Literal["left", "right"] = Field(
+        "left", description="Where it stands: right for a Japanese letter's 敬具."
+    )
 
 
 def _as_closing_line(value: Any) -> Any:
     return {"text": value} if isinstance(value, str) else value
+
+
+class EnclosureList(Model):
+    """Enclosures listed one a line under a heading and closed by an end mark, as a
+    Japanese letter lists them: 記 centred, the items, 以上 at the right."""
+
+    heading: str = Field(description="Centred above the list: 記.")
+    item: ItemPattern = Field("{item}", description="Each enclosure on its line: ・{item}.")
+    end: str = Field(description="At the right under the list: 以上.")
 
 
 class LetterConventions(Model):
@@ -224,24 +238,53 @@ class LetterConventions(Model):
         max_length=12,
         description="Month names for {month_name}; by default the catalog's months.",
     )
-    date_place: Literal["top", "end"] = Field(
-        description="top: above the recipient (English); end: under the signature (Chinese).",
+    date_place: Literal["top", "end", "closing"] = Field(
+        description="top: above the recipient (English); end: under the signature (Chinese); "
+        "closing: after the closing, above the signature (Korean).",
+    )
+    date_align: Literal["left", "right"] = Field(
+        "left", description="Where a date at the top stands: right in a Japanese letter."
     )
     recipient_block: bool = Field(
         True, description="Whether the recipient's name and address stand above the salutation."
+    )
+    recipient_name: NamePattern = Field(
+        "{name}", description="The recipient's name in that block: {name} 様 in Japanese."
+    )
+    recipient_order: list[Literal["name", "position", "organization", "address"]] = Field(
+        ["name", "position", "organization", "address"],
+        min_length=4,
+        max_length=4,
+        description="The order of that block's parts: Japanese from the address down to the name.",
     )
     addressee: AddresseePattern = Field(
         description="The recipient as the salutation calls them: {honorific} {family_name}.",
     )
     salutation: SalutationPattern = Field(description="Dear {recipient},")
     salutation_general: str = Field(description="When no one is named: Dear Hiring Committee,")
+    salutation_inline: bool = Field(
+        False,
+        description="The salutation begins the first paragraph, flush left (a Japanese "
+        "letter's 拝啓　...), instead of standing on a line of its own.",
+    )
     subject: SubjectPattern = Field("{subject}", description="The subject line: {subject}.")
+    subject_align: Literal["left", "center"] = Field(
+        "left", description="Where the subject stands: centred in a Japanese letter."
+    )
     closing: list[Annotated[ClosingLine, BeforeValidator(_as_closing_line)]] = Field(
         min_length=1,
         description="The closing's lines, each text or {text: ..., indent: characters}.",
     )
     signature_align: Literal["left", "right"] = Field(
         "left", description="Where the signature (and a date at the end) stand."
+    )
+    signature_place: Literal["end", "top"] = Field(
+        "end",
+        description="end: after the closing; top: under the recipient, before the subject "
+        "(a Japanese letter's sender).",
+    )
+    signed: NamePattern = Field(
+        "{name}", description="The name as signed: {name} 드림 in a Korean letter."
     )
     paragraph_indent: float = Field(
         0, ge=0, le=10, description="The first line of each paragraph, indented by characters."
@@ -257,6 +300,11 @@ class LetterConventions(Model):
     )
     enclosure: EnclosurePattern = Field(description="One thing enclosed: Enclosure: {items}.")
     enclosures: EnclosurePattern = Field(description="Several: Enclosures: {items}.")
+    enclosure_list: EnclosureList | None = Field(
+        None,
+        description="Enclosures one a line under a heading (記 ... 以上), instead of "
+        "enclosure: and enclosures:.",
+    )
 
     def format_date(self, year: int, month: int, day: int, months: list[str]) -> str:
         names = self.months or months
@@ -515,7 +563,8 @@ def _describe(exc: ValidationError, source: SourceMap) -> str:
 
 @cache
 def _catalog_keys() -> frozenset[str]:
-    models = (Catalog, DateFormats, Punctuation, Labels, Fonts, FontChoice)
+    models = (Catalog, DateFormats, Punctuation, Labels, Fonts, FontChoice, LetterConventions)
+    models += (ClosingLine, EnclosureList, DocumentProperties, WordLanguages)
     return frozenset(name for model in models for name in model.model_fields)
 
 

@@ -461,10 +461,12 @@ def is_hangul(char: str) -> bool:
 
 
 # Where a space reads as xeCJK's glue between CJK and other letters in the PDF: between a
-# Han, kana or Hangul character and a letter or digit of another script.
+# Han or kana character and a letter or digit of another script. Not beside Hangul: Korean
+# writes its spaces where they belong, and joins a word's digits and Latin letters to its
+# Hangul without one (7년, Go로), as the Korean CV sets it (templates/classic/ko.tex.j2).
 _CJK_LETTER = (
-    "\u1100-\u11ff\u2e80-\u2fdf\u3040-\u30fa\u30fc-\u30ff\u3100-\u318f\u31a0-\u31ff"
-    "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003134f"
+    "\u2e80-\u2fdf\u3040-\u30fa\u30fc-\u30ff\u3100-\u312f\u31a0-\u31ff"
+    "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
 )
 
 
@@ -477,12 +479,33 @@ def _autospace() -> re.Pattern[str]:
 
 
 def autospaced(text: str) -> str:
-    """``text`` spaced as xeCJK spaces the PDF, for the web pages: a space between CJK and
-    Latin (or other) letters and digits, none between two Chinese or Japanese characters
-    (see :func:`spaceless`)."""
+    """``text`` spaced as the PDF spaces it, for the web pages: a space between Chinese or
+    Japanese and Latin (or other) letters and digits, none between two Chinese or Japanese
+    characters (see :func:`spaceless`); Korean as written."""
     if not has_cjk(text):
         return text
     return _autospace().sub(" ", _spaceless_spaces().sub("", text))
+
+
+# Letters no Japanese line starts with (W3C jlreq: the small kana and ー of cl-11, the
+# iteration marks of cl-09), which xeCJK sets as any other letter; its FullRight class,
+# which keeps them off a line's start, would kern them as punctuation (ュー drawn overlapping).
+_LINE_START_KANA = (
+    "\u3041\u3043\u3045\u3047\u3049\u3063\u3083\u3085\u3087\u308e\u3095\u3096"
+    "\u30a1\u30a3\u30a5\u30a7\u30a9\u30c3\u30e3\u30e5\u30e7\u30ee\u30f5\u30f6\u30fc"
+    "\u31f0-\u31ff\uff67-\uff70\u3005\u303b\u309d\u309e\u30fd\u30fe"
+)
+# Han and kana (letters and the prolonged sound mark).
+_HAN_AND_KANA = (
+    "\u3005\u3041-\u309f\u30a1-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
+)
+
+
+@cache
+def kana_after_letters() -> re.Pattern[str]:
+    """Where one of the letters no Japanese line starts with (ッ, ー, 々) follows a Han or
+    kana letter: the escape path ties them there (kinsoku)."""
+    return re.compile(f"(?<=[{_HAN_AND_KANA}])(?=[{_LINE_START_KANA}])")
 
 
 def needs_space(before: str, after: str) -> bool:

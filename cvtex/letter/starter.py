@@ -8,6 +8,9 @@ from pathlib import Path
 
 from .. import atomic
 from ..errors import InputError
+from ..language.catalog import available_languages
+from ..profile.source import load_yaml
+from ..profile.starter import DEFAULT_LANGUAGES, in_languages
 
 STARTER = Path(__file__).with_name("starter.yaml")
 
@@ -34,9 +37,22 @@ def write_letter_starter(path: Path, profile: Path, force: bool = False) -> None
 def letter_starter_text(path: Path, profile: Path) -> str:
     relative = Path(os.path.relpath(profile.resolve(), path.resolve().parent)).as_posix()
     # A JSON string is a YAML string: any path, quoted as it must be.
+    starter = STARTER.read_text(encoding="utf-8").replace(
+        "{profile}", json.dumps(relative, ensure_ascii=False)
+    )
     return (
-        STARTER.read_text(encoding="utf-8")
-        .replace("{profile}", json.dumps(relative, ensure_ascii=False))
+        in_languages(starter, profile_languages(profile))
         .replace("{file}", path.name)
         .replace("{stem}", path.stem)
     )
+
+
+def profile_languages(profile: Path) -> list[str]:
+    """The profile's languages that cvtex has a starter's texts for (its own catalogs' are
+    written as the letter goes); the starter's own when it names none."""
+    data, _ = load_yaml(profile)
+    written = data.get("languages") if isinstance(data, dict) else None
+    if not isinstance(written, list):
+        return list(DEFAULT_LANGUAGES)
+    shipped = [code for code in written if isinstance(code, str) and code in available_languages()]
+    return shipped or ["en"]

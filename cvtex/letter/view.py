@@ -33,7 +33,8 @@ class LetterView:
     closing: list[ClosingLine]
     signature: str
     signature_image: str | None  # its file name beside the .tex
-    enclosures: str  # "Enclosure: CV", or empty
+    enclosures: str  # "Enclosure: CV", or empty; or, in a list (rules.enclosure_list):
+    enclosure_items: list[str]  # each enclosure's line (・履歴書)
     rules: LetterConventions  # the language's conventions (the catalog's letter:)
     fallbacks: list[Fallback] = field(default_factory=list)
 
@@ -75,17 +76,15 @@ def letter_view(
     chooser = TextChooser(profile, loaded.source, catalog, variant)
     text = chooser.text
     person = letter.recipient
+    name = text(person.name, ("recipient", "name"))
+    parts = {
+        "name": [rules.recipient_name.format(name=name)] if name else [],
+        "position": [text(person.position, ("recipient", "position"))],
+        "organization": [text(person.organization, ("recipient", "organization"))],
+        "address": chooser.texts(person.address, ("recipient", "address")),
+    }
     recipient = (
-        [
-            line
-            for line in [
-                text(person.name, ("recipient", "name")),
-                text(person.position, ("recipient", "position")),
-                text(person.organization, ("recipient", "organization")),
-                *chooser.texts(person.address, ("recipient", "address")),
-            ]
-            if line
-        ]
+        [line for part in rules.recipient_order for line in parts[part] if line]
         if rules.recipient_block
         else []
     )
@@ -94,7 +93,17 @@ def letter_view(
     if cv_enclosed:
         enclosed.insert(0, rules.cv)
     pattern = rules.enclosure if len(enclosed) == 1 else rules.enclosures
+    listed = rules.enclosure_list
     closing = text(letter.closing, ("closing",))
+    salutation = text(letter.salutation, ("salutation",)) or _salutation(chooser, loaded, rules)
+    paragraphs = [
+        paragraph
+        for i, item in chooser.shown(letter.body)
+        if (paragraph := text(item.text, ("body", i)))
+    ]
+    if rules.salutation_inline and paragraphs:
+        # 拝啓　begins the first paragraph (the catalog's salutation ends with its space).
+        paragraphs[0], salutation = salutation + paragraphs[0], ""
     return LetterView(
         sender=header,
         date=_date(letter.date, catalog, rules),
@@ -102,16 +111,20 @@ def letter_view(
         subject=rules.subject.format(subject=s)
         if (s := text(letter.subject, ("subject",)))
         else "",
-        salutation=text(letter.salutation, ("salutation",)) or _salutation(chooser, loaded, rules),
-        paragraphs=[
-            paragraph
-            for i, item in chooser.shown(letter.body)
-            if (paragraph := text(item.text, ("body", i)))
-        ],
-        closing=[ClosingLine(text=closing)] if closing else list(rules.closing),
-        signature=text(letter.signature.name, ("signature", "name")) or header.name,
+        salutation=salutation,
+        paragraphs=paragraphs,
+        # A closing of the letter's own stands where the language's last line does.
+        closing=[ClosingLine(text=closing, align=rules.closing[-1].align)]
+        if closing
+        else list(rules.closing),
+        signature=rules.signed.format(
+            name=text(letter.signature.name, ("signature", "name")) or header.name
+        ),
         signature_image=signature_name(loaded),
-        enclosures=pattern.format(items=catalog.join(enclosed)) if enclosed else "",
+        enclosures=pattern.format(items=catalog.join(enclosed))
+        if enclosed and listed is None
+        else "",
+        enclosure_items=[listed.item.format(item=item) for item in enclosed] if listed else [],
         rules=rules,
         # A field read twice (the name, for the salutation too) is reported once.
         fallbacks=list(dict.fromkeys([*header.fallbacks, *chooser.fallbacks])),

@@ -100,19 +100,27 @@ def letter_text(loaded: Loaded, item: Localized) -> Document:
         lines += [letter.date, ""]
     if letter.recipient:
         lines += [*map(text_of, letter.recipient), ""]
+    if rules.signature_place == "top":
+        lines += [text_of(letter.signature), ""]
     if letter.subject:
         lines += [text_of(letter.subject), ""]
-    lines.append(text_of(letter.salutation))
-    lines += gap
-    for paragraph in letter.paragraphs:
-        lines += [indent + text_of(paragraph), *gap]
+    if letter.salutation:
+        lines += [text_of(letter.salutation), *gap]
+    for k, paragraph in enumerate(letter.paragraphs):
+        flush = k == 0 and rules.salutation_inline  # 拝啓　begins it
+        lines += [("" if flush else indent) + text_of(paragraph), *gap]
     lines += ["\u3000" * round(line.indent) + line.text for line in letter.closing]
     lines += gap
-    lines.append(text_of(letter.signature))
+    if rules.date_place == "closing":
+        lines.append(letter.date)
+    if rules.signature_place == "end":
+        lines.append(text_of(letter.signature))
     if rules.date_place == "end":
         lines.append(letter.date)
     if letter.enclosures:
         lines += ["", text_of(letter.enclosures)]
+    elif (listed := rules.enclosure_list) and letter.enclosure_items:
+        lines += ["", listed.heading, *map(text_of, letter.enclosure_items), listed.end]
     text = "\n".join(lines).rstrip("\n") + "\n"
     return Document(item.language, "txt", loaded.stem(item.language) + ".txt", text)
 

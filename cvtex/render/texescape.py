@@ -35,6 +35,7 @@ from ..language.scripts import (
     has_cjk,
     is_hangul,
     joins,
+    kana_after_letters,
     punctuation_parts,
     runs,
     script_of,
@@ -153,7 +154,8 @@ _KEPT_SPACE = "\x1f"
 def _kept_spaces(text: str) -> str:
     """Spaces beside Korean text, also across the markup (``김 **민준** 씨``), marked as
     kept: xeCJK drops a space between two characters of its CJK class, right for Chinese
-    and Japanese, but Korean separates its words by spaces."""
+    and Japanese, and one before an opening quote after them ('분산'), but Korean
+    separates its words by spaces."""
     if " " not in text or not has_cjk(text):
         return text
     chars = list(text)
@@ -161,8 +163,7 @@ def _kept_spaces(text: str) -> str:
         if char != " ":
             continue
         before, after = _letter_beside(text, index, -1), _letter_beside(text, index, 1)
-        korean = before and after and (is_hangul(before) or is_hangul(after))
-        if korean and script_of(before) == CJK and script_of(after) == CJK:
+        if before and after and (is_hangul(before) or is_hangul(after)):
             chars[index] = _KEPT_SPACE
     return "".join(chars)
 
@@ -285,6 +286,13 @@ def _cjk_letter(char: str) -> bool:
     return script_of(char) == CJK and unicodedata.category(char) == "Lo"
 
 
+def _kinsoku(tex: str) -> str:
+    """No line starts with a small kana, the prolonged sound mark or an iteration mark
+    (ッ, ー, 々: Japanese kinsoku, W3C jlreq cl-09 and cl-11): xeCJK sets them as letters,
+    which a line may start with, so each is tied to the letter before it."""
+    return kana_after_letters().sub(r"\\nobreak ", tex)
+
+
 def _markup(text: str) -> str:
     out: list[str] = []
     position = 0
@@ -296,7 +304,7 @@ def _markup(text: str) -> str:
         out.append(converted)
         position = match.end()
     out.append(_scripted(text[position:]))
-    return "".join(out)
+    return _kinsoku("".join(out))
 
 
 _RTL_PIECES = re.compile(r"[0-9]+(?:[.,:][0-9]+)*|.", re.S)

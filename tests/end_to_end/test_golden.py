@@ -14,9 +14,10 @@ import pytest
 from cvtex.profile.load import load_profile
 
 from ..building import render_languages
-from ..conftest import EXAMPLE, THEMES
+from ..conftest import EXAMPLE, ROOT, THEMES
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+ENGINEER = ROOT / "examples" / "engineer" / "profile.yaml"
 UPDATE = os.environ.get("CVTEX_UPDATE_GOLDEN") == "1"
 
 
@@ -27,10 +28,14 @@ def golden_file(name: str, theme: str, lang: str) -> Path:
 
 
 @pytest.mark.parametrize("theme", THEMES)
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_example_tex_matches_golden(lang, theme):
-    (rendered,) = render_languages(load_profile(EXAMPLE), [lang], theme)
-    golden = golden_file("academic", theme, lang)
+@pytest.mark.parametrize(
+    ("example", "lang"),
+    [("academic", "en"), ("academic", "zh"), ("engineer", "ja"), ("engineer", "ko")],
+)
+def test_example_tex_matches_golden(example, lang, theme):
+    profile = EXAMPLE if example == "academic" else ENGINEER
+    (rendered,) = render_languages(load_profile(profile), [lang], theme)
+    golden = golden_file(example, theme, lang)
     if UPDATE:
         golden.write_text(rendered.tex, encoding="utf-8")
     assert golden.exists(), f"{golden} is missing: run `make golden`"

@@ -7,7 +7,6 @@ import html
 import re
 import shutil
 import subprocess
-import zlib
 from itertools import pairwise
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from cvtex.errors import ExitCode
 
 from ..building import build
 from ..conftest import EXAMPLE, GERMAN, ROOT, THEMES, normalized, pdf_text
+from ..glyphs import glyph_ids
 
 
 def run(*args: object):
@@ -65,28 +65,6 @@ def test_hong_kong_pdf_has_hong_kong_phrasing(built_example):
 # 骨 and 真 are drawn differently in the mainland, Taiwan and Hong Kong faces.
 
 REGION_CHARS = "骨真"
-
-
-def glyph_ids(pdf: Path) -> dict[str, set[int]]:
-    """The glyph ids a PDF uses for each character, read from its ToUnicode maps."""
-    found: dict[str, set[int]] = {}
-    data = pdf.read_bytes()
-    for match in re.finditer(rb"stream\r?\n(.*?)endstream", data, re.S):
-        try:
-            stream = zlib.decompress(match.group(1)).decode("latin-1")
-        except zlib.error:
-            continue
-        for block in re.findall(r"beginbfchar(.*?)endbfchar", stream, re.S):
-            for cid, code in re.findall(r"<([0-9A-F]+)>\s*<([0-9A-F]+)>", block, re.I):
-                char = bytes.fromhex(code).decode("utf-16-be")
-                found.setdefault(char, set()).add(int(cid, 16))
-        for block in re.findall(r"beginbfrange(.*?)endbfrange", stream, re.S):
-            ranges = re.findall(r"<([0-9A-F]+)>\s*<([0-9A-F]+)>\s*<([0-9A-F]+)>", block, re.I)
-            for first, last, code in ranges:
-                for cid in range(int(first, 16), int(last, 16) + 1):
-                    char = chr(int(code, 16) + cid - int(first, 16))
-                    found.setdefault(char, set()).add(cid)
-    return found
 
 
 @pytest.fixture(scope="module")
@@ -333,7 +311,7 @@ def test_a_catalog_naming_a_template_the_theme_lacks(tmp_path):
     assert result.exit_code == ExitCode.USER_ERROR
     line = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith("template:"))
     assert f"{catalog}:{line}:1: template: the theme classic has no template 'fr'" in result.output
-    assert "use one of: en, zh" in result.output
+    assert "use one of: en, ko, zh" in result.output
     missing = run("build", EXAMPLE, "--locale-file", tmp_path / "nope.yaml", "--lang", "de")
     assert missing.exit_code == ExitCode.USER_ERROR
     assert "nope.yaml: no such locale catalog" in missing.output
