@@ -14,7 +14,8 @@ from cvtex.importers import import_sources
 from cvtex.importers.language import language_of_text
 from cvtex.importers.reader import T
 
-from ..conftest import ROOT
+from ..building import build
+from ..conftest import ROOT, normalized, pdf_text
 
 SAMPLE = ROOT / "tests" / "data" / "jsonresume" / "sample.resume.json"
 BIB = """\
@@ -131,3 +132,58 @@ def test_a_source_of_no_known_kind_names_the_kinds(tmp_path):
     assert "JSON Resume" in caught.value.hint and "BibTeX" in caught.value.hint
     with pytest.raises(InputError, match="no such file or folder"):
         import_sources([tmp_path / "missing.json"])
+
+
+@pytest.mark.parametrize(
+    ("language", "resume", "shown"),
+    [
+        (
+            "ja",
+            {
+                "basics": {"name": "山田 太郎", "label": "ソフトウェアエンジニア"},
+                "work": [
+                    {
+                        "name": "株式会社サンプル",
+                        "position": "バックエンドエンジニア",
+                        "startDate": "2019-04-01",
+                        "highlights": ["決済基盤の設計と運用を担当しました。"],
+                    }
+                ],
+                "education": [
+                    {"institution": "東京大学", "studyType": "修士", "endDate": "2019-03"}
+                ],
+            },
+            ["職歴", "学歴", "株式会社サンプル", "2019年4月"],
+        ),
+        (
+            "ko",
+            {
+                "basics": {"name": "김민지", "label": "소프트웨어 엔지니어"},
+                "work": [
+                    {
+                        "name": "주식회사 예시",
+                        "position": "백엔드 개발자",
+                        "startDate": "2020-03-02",
+                        "highlights": ["결제 시스템의 설계와 운영을 맡았습니다."],
+                    }
+                ],
+                "education": [
+                    {"institution": "서울대학교", "studyType": "학사", "endDate": "2020-02"}
+                ],
+            },
+            ["경력", "학력", "주식회사 예시", "2020년 3월"],
+        ),
+    ],
+)
+def test_a_japanese_or_korean_resume_becomes_a_profile_in_its_language(
+    tmp_path, language, resume, shown
+):
+    source = tmp_path / "resume.json"
+    source.write_text(json.dumps(resume, ensure_ascii=False), encoding="utf-8")
+    imported = import_sources([source], tmp_path / "cv.yaml")
+    assert imported.languages == [language]
+    (built,) = build(imported.profile, None, tmp_path / "out")
+    assert built.language == language
+    text = normalized(pdf_text(built.pdf))
+    for words in shown:
+        assert normalized(words) in text, (language, words)
