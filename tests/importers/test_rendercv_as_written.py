@@ -207,15 +207,14 @@ def test_a_v1_file_with_locale_catalog_and_flat_design(tmp_path):
         assert noted(notes, "v1.yaml", field, line_of("v1.yaml", key)), (field, notes)
 
 
-def test_section_keys_in_hangul_keep_their_words_and_titles():
-    # The ko catalog comes with another change: until then the door cannot write a Korean
-    # profile, so the reader's result and the language the door tells are checked here.
+def test_section_keys_in_hangul_keep_their_words_and_titles(tmp_path):
     read = rendercv.READER.read(open_source(DATA / "korean.yaml"), Context(TODAY))
-    assert read.language is None  # locale: ko, no catalog: told from the script
-    assert language_of_text(read.data) == "ko"
+    assert read.language == "ko"  # locale: ko
+    assert language_of_text(read.data) == "ko"  # and its text says so too
     sections = read.data["sections"]
     assert list(sections) == ["education", "경력", "프로젝트", "awards", "skills"]
-    assert sections["경력"] == {"kind": "experience", "select": ["경력"], "title": "경력"}
+    # 경력 is the ko catalog's own title for experience: none is written; 수상 경력 is not.
+    assert sections["경력"] == {"kind": "experience", "select": ["경력"]}
     assert sections["awards"]["title"] == "수상 경력"
     assert read.data["awards"] == [{"name": "사내 아이디어 공모전 2위", "years": [2022]}]
     certificates = read.data["education"][1]
@@ -224,9 +223,9 @@ def test_section_keys_in_hangul_keep_their_words_and_titles():
     assert project["title"] == "market-notes"
     languages = next(g for g in read.data["skills"] if g["category"] == "언어")
     assert languages["items"] == ["영어 (TOEIC 900, OPIc IH)", "일본어 (JLPT N2)"]
-    notes = [str(note) for note in read.notes]
-    line = line_of("korean.yaml", "language: ko")
-    assert any(f"korean.yaml:{line}: locale.language: 'ko' has no cvtex" in n for n in notes)
+    notes, profile = imported(tmp_path, "korean.yaml")
+    assert profile["languages"] == ["ko"]
+    assert not any("has no cvtex" in note for note in notes)
 
 
 def test_section_keys_in_chinese_and_a_summary_named_in_chinese(tmp_path):
