@@ -24,7 +24,7 @@ from ..profile.htmltext import html_text
 from ..profile.source import Path_
 from .dates import read_date, read_range
 from .jsonresume import parsed
-from .language import language_of_text
+from .language import language_of_file
 from .located import Located, read_located
 from .networks import network_contact
 from .reader import Context, Read, Reader, T
@@ -110,24 +110,13 @@ def read(source: Source, context: Context) -> Read:
     data, located = read_located(source, _HINT)
     if not isinstance(data, dict):
         raise InputError(f"{source.where()}: not a FRESH résumé: not one object", _HINT)
-    code = context.language or language_of_text([T(text) for text in _strings(data)])
+    code = context.language or language_of_file(data)
     catalog = load_catalog(code if code in available_languages() else "en")
     profile = _Fresh(located, catalog, context.today).profile(data)
     return Read(READER.kind, source, profile, located.notes, context.language)
 
 
 READER = Reader("FRESH", recognizes, read)
-
-
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
 
 
 def _empty(value: Any) -> bool:

@@ -9,8 +9,8 @@ from typing import Any
 
 from ..errors import CvtexError
 from ..profile.source import load_yaml
-from .language import language_of_text
-from .reader import Context, Read, Reader, T
+from .language import language_of_file
+from .reader import Context, Read, Reader
 from .source import Source
 
 # Keys of a JSON Resume's top level (today's schema and the older one's), of which a file
@@ -46,7 +46,7 @@ def recognizes(source: Source) -> bool:
 
 def read(source: Source, context: Context) -> Read:
     from ..jsonresume.convert import profile_data
-    from ..jsonresume.document import read_resume, strings
+    from ..jsonresume.document import read_resume
 
     resume = read_resume(source.where(), source.text(), context.today)
     # The file's language sets the punctuation its parts are joined with (a place's
@@ -54,7 +54,7 @@ def read(source: Source, context: Context) -> Read:
     language = (
         context.language
         or resume.language
-        or language_of_text([T(text) for text in strings(resume.resume)])
+        or language_of_file(resume.resume.model_dump(exclude_defaults=True))
     )
     data = profile_data(resume, language, context.today)
     return Read(READER.kind, source, data, resume.notes, context.language or resume.language)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..language.scripts import writing_system
@@ -23,9 +23,19 @@ _KANA_SHARE = 0.05  # of the CJK letters: a Japanese text's kana (particles, end
 
 def language_of_text(data: Any) -> str:
     """ja, ko, zh or en, from the letters of every text (:class:`T`) in ``data``."""
+    return language_of(strings_in(data, T))
+
+
+def language_of_file(data: Any) -> str:
+    """The same, from every string of a file's own data, before a reader has marked its
+    texts (a reader whose joining punctuation depends on the language)."""
+    return language_of(strings_in(data))
+
+
+def language_of(texts: Iterable[str]) -> str:
     counts: Counter[str] = Counter()
     latin = writing_system("a") or ""
-    for text in texts_in(data):
+    for text in texts:
         if text.isascii():  # most of an export's text: its letters counted at C speed
             counts[latin] += len(text) - len(_ASCII_LETTERS.sub("", text))
             continue
@@ -42,12 +52,13 @@ def language_of_text(data: Any) -> str:
     return "zh"
 
 
-def texts_in(value: Any) -> Iterator[str]:
-    if isinstance(value, T):
+def strings_in(value: Any, kind: type[str] = str) -> Iterator[str]:
+    """Every string of ``kind`` in ``value``'s dicts and lists, in order."""
+    if isinstance(value, kind):
         yield value
     elif isinstance(value, dict):
         for item in value.values():
-            yield from texts_in(item)
+            yield from strings_in(item, kind)
     elif isinstance(value, list):
         for item in value:
-            yield from texts_in(item)
+            yield from strings_in(item, kind)

@@ -28,7 +28,7 @@ from ..errors import InputError
 from ..language.catalog import Catalog, available_languages, load_catalog
 from ..profile.source import Path_
 from .dates import read_date, read_range, years_in_words
-from .language import language_of_text
+from .language import language_of_file, strings_in
 from .located import Located, read_located
 from .networks import network_contact
 from .reader import Context, Read, Reader, T
@@ -104,7 +104,7 @@ def read(source: Source, context: Context) -> Read:
     reading = _RenderCV(located, context.today)
     said = reading.locale(data)  # every locale key noted, whatever --lang says
     given = context.language or said
-    code = given or language_of_text([T(text) for text in _strings(data["cv"])])
+    code = given or language_of_file(data["cv"])
     reading.catalog = load_catalog(code if code in available_languages() else "en")
     profile = reading.cv(data["cv"])
     reading.design(data.get("design"), profile)
@@ -117,16 +117,6 @@ def read(source: Source, context: Context) -> Read:
 
 
 READER = Reader("RenderCV", recognizes, read)
-
-
-def _strings(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [text for item in value.values() for text in _strings(item)]
-    if isinstance(value, list):
-        return [text for item in value for text in _strings(item)]
-    return []
 
 
 def _blank(value: Any) -> bool:
@@ -340,7 +330,7 @@ class _RenderCV:
         summary = cv.get("summary")
         if not _blank(summary) and "summary" not in profile:
             # Not RenderCV's (its summary is a section), but an obvious place.
-            written = "\n\n".join(_strings(summary))  # a block, or a list of paragraphs
+            written = "\n\n".join(strings_in(summary))  # a block, or a list of paragraphs
             paragraphs = (" ".join(part.split()) for part in written.split("\n\n"))
             profile["summary"] = T("\n".join(part for part in paragraphs if part))
             if "summary" not in profile.get("sections", {}):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -331,19 +331,3 @@ def _language(file: str, resume: Resume) -> str | None:
         if part in known:
             return part
     return None
-
-
-def strings(resume: Resume) -> list[str]:
-    """Every text of the resume, for telling its language."""
-    return list(_strings(resume.model_dump(exclude_defaults=True)))
-
-
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)

@@ -9,7 +9,6 @@ import datetime as dt
 import json
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,58 +18,11 @@ from cvtex.importers import import_sources
 from cvtex.profile.load import load_profile
 
 from ..conftest import ROOT
+from .mutations import mutated
 
 TODAY = dt.date(2026, 1, 1)
 SAMPLE = json.loads((ROOT / "tests/data/jsonresume/sample.resume.json").read_text("utf-8"))
 BIB = (ROOT / "tests/data/bibtex/as-written.bib").read_text("utf-8")
-
-ODD_VALUES = st.one_of(
-    st.none(),
-    st.integers(-5, 3000),
-    st.floats(allow_nan=False, allow_infinity=False),
-    st.booleans(),
-    st.text(max_size=12),
-    st.sampled_from(
-        ["", "present", "2024-02-30", "Sep 2023", "'98", "至今", "10/2019", "2019-2021", "<br />"]
-    ),
-    st.lists(st.text(max_size=5), max_size=3),
-    st.dictionaries(st.text(max_size=5), st.text(max_size=5), max_size=2),
-)
-
-
-def _paths(value: Any, path: tuple = ()) -> list[tuple]:
-    found = [path]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found.extend(_paths(item, (*path, key)))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found.extend(_paths(item, (*path, index)))
-    return found
-
-
-@st.composite
-def mutated(draw: st.DrawFn, document: Any) -> Any:
-    """``document`` with a few of its values dropped, replaced or doubled."""
-    data = json.loads(json.dumps(document))
-    for _ in range(draw(st.integers(1, 4))):
-        paths = [path for path in _paths(data) if path]
-        if not paths:
-            break
-        *parents, last = draw(st.sampled_from(paths))
-        parent = data
-        for key in parents:
-            parent = parent[key]
-        action = draw(st.sampled_from(["drop", "replace", "double"]))
-        if action == "drop":
-            del parent[last]
-        elif action == "replace":
-            parent[last] = draw(ODD_VALUES)
-        elif isinstance(parent, list):
-            parent.append(json.loads(json.dumps(parent[last])))
-        else:
-            parent[f"{last}2"] = json.loads(json.dumps(parent[last]))
-    return data
 
 
 def _imports_cleanly(name: str, text: str) -> None:
