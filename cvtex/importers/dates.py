@@ -133,6 +133,19 @@ def years_in_words(text: str) -> tuple[str, str | None] | None:
     return years[0], ("present" if going_on else None)
 
 
+def still_to_come(date: str, today: dt.date) -> bool:
+    """Whether ``date`` (2026, 2026-06, 2026-06-30) is later than ``today`` at its precision."""
+    return date > today.isoformat()[: len(date)]
+
+
+def an_end(date: str, today: dt.date) -> str | dict[str, str]:
+    """An entry's end as the profile writes it: "present" as it is, an end still to come as
+    {expected: ...} (a degree, a contract), any other its date."""
+    if date != "present" and still_to_come(date, today):
+        return {"expected": date}
+    return date
+
+
 def from_epoch_millis(value: int | float) -> str | None:
     """A date written as milliseconds since 1970 (ORCID's v2 "created-date"), as its day."""
     try:

@@ -22,7 +22,7 @@ from ..errors import InputError
 from ..language.catalog import Catalog, available_languages, load_catalog
 from ..profile.htmltext import html_text
 from ..profile.source import Path_
-from .dates import read_date, read_range
+from .dates import an_end, read_date, read_range
 from .jsonresume import parsed
 from .language import language_of_file
 from .located import Located, read_located
@@ -323,8 +323,7 @@ class _Fresh:
             if end == "present" or entry.get("current") is True or (end is None and not unread_end):
                 dates["end"] = "present"
             elif end:
-                future = end > self.today.isoformat()[: len(end)]
-                dates["end"] = {"expected": end} if future else end
+                dates["end"] = an_end(end, self.today)
         elif end and end != "present":
             dates["date"] = end
         single = self.date(entry, "date", path)

@@ -27,7 +27,7 @@ from ..language.catalog import Catalog, available_languages, load_catalog
 from ..language.scripts import has_cjk
 from ..profile.links import link_target
 from .csvtable import Row, column_key, read_table
-from .dates import read_date
+from .dates import an_end, read_date
 from .language import language_of_text
 from .reader import Context, Note, Read, Reader, T
 from .source import Source
@@ -688,10 +688,8 @@ class _Converter:
         dates["start"] = start
         if end is None and not end_text:
             end = "present"
-        if end not in (None, "present") and end > self.today.isoformat()[: len(end)]:
-            end = {"expected": end}
         if end is not None:
-            dates["end"] = end
+            dates["end"] = an_end(end, self.today)
         return dates
 
     def link(self, record: _Record) -> list[dict[str, str]]:

@@ -28,7 +28,7 @@ from ..errors import InputError
 from ..language.catalog import Catalog, available_languages, load_catalog
 from ..profile.htmltext import title_text
 from ..profile.source import Path_, format_path
-from .dates import from_epoch_millis, read_date
+from .dates import an_end, from_epoch_millis, read_date, still_to_come
 from .identity import Work, folded, same_work
 from .language import language_of_text
 from .reader import Context, Note, Read, Reader, T, TextMap
@@ -465,7 +465,7 @@ class _Tally:
 class _Reading:
     def __init__(self, record: _Record, context: Context, catalog: Catalog) -> None:
         self.record = record
-        self.today = context.today.isoformat()
+        self.today = context.today
         self.catalog = catalog
         self._notes: list[Note] = []
         self._tallies: dict[tuple[str, str], _Tally] = {}
@@ -930,10 +930,9 @@ class _Reading:
         elif start:
             return {"date": start}
         if end:
-            future = end > self.today[: len(end)]
-            dates["end"] = {"expected": end} if future else end
+            dates["end"] = an_end(end, self.today)
             if not start:
-                return {"date": end} if not future else {"end": dates["end"]}
+                return {"end": dates["end"]} if still_to_come(end, self.today) else {"date": end}
         elif start:
             dates["end"] = "present"
         return dates

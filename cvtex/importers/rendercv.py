@@ -27,7 +27,7 @@ from typing import Any
 from ..errors import InputError
 from ..language.catalog import Catalog, available_languages, load_catalog
 from ..profile.source import Path_
-from .dates import read_date, read_range, years_in_words
+from .dates import an_end, read_date, read_range, years_in_words
 from .language import language_of_file, strings_in
 from .located import Located, read_located
 from .networks import network_contact
@@ -726,9 +726,7 @@ class _RenderCV:
         return {}
 
     def end(self, end: str) -> Any:
-        if end == "present":
-            return end
-        return {"expected": end} if end > self.today.isoformat()[: len(end)] else end
+        return an_end(end, self.today)
 
 
 def _paper(value: Any) -> str | None:

@@ -10,6 +10,7 @@ import datetime as dt
 import re
 from typing import Any
 
+from ..importers.dates import an_end
 from ..importers.reader import T
 from ..language.catalog import Catalog, load_catalog
 from ..profile.source import Path_
@@ -48,7 +49,7 @@ class _Converter:
         self.read = read
         self.resume = read.resume
         self.catalog = catalog
-        self.today = today.isoformat()
+        self.today = today
         self.owners: list[str] = []  # author names set in bold
 
     def note(self, where: Path_, what: str) -> None:
@@ -141,9 +142,7 @@ class _Converter:
         if entry.startDate:
             dates["start"] = entry.startDate
         if entry.endDate:
-            # An end still to come is what the CV calls expected (a degree, a contract).
-            future = entry.endDate > self.today[: len(entry.endDate)]
-            dates["end"] = {"expected": entry.endDate} if future else entry.endDate
+            dates["end"] = an_end(entry.endDate, self.today)
         elif entry.startDate and not entry.endUnread:
             dates["end"] = "present"  # JSON Resume's way of saying "still going on"
         return dates
