@@ -234,6 +234,9 @@ def break_problems(pages: list[Page], texts: Texts, foot: float, where: str) -> 
             item = next(item for item in texts.before_last if item.startswith(start))
             while group < len(after) - 1 and key(after[group].text) in item:
                 group += 1
+        # An item of two lines moves whole: its last line never starts a page alone.
+        if group == 0 and len(after) > 2 and start + key(after[1].text) in texts.items:
+            group = 1
         allowed = 2 * pitch + 1 + (after[group].bottom - after[0].top if group else 0)
         short = foot - body[-1].bottom
         if short > allowed:
@@ -270,3 +273,90 @@ def test_a_long_cv_breaks_where_a_reader_expects(tmp_path, theme, cv):
         where = f"{theme} {cv} {result.language}"
         problems += break_problems(pages, texts_of(tex), foot, where)
     assert problems == []
+
+
+ENGINEER = ROOT / "examples" / "engineer" / "profile.yaml"
+
+
+def section_lists(tex: str) -> list[list[str]]:
+    """The lists of a section's items (languages, awards, skills), not an entry's bullets:
+    those that come straight after a section title (or modern's pairs of a label and its
+    text), each item's text with its label and note."""
+    lists = []
+    for body in re.findall(
+        r"\\cvsection" + _ARGUMENT + r"\s*\\begin\{itemize\}(?:\[[^]]*\])?(.*?)\\end\{itemize\}",
+        tex,
+        re.S,
+    ):
+        lists.append([key(item) for item in re.split(r"\\item\b", body[1])[1:]])
+    # modern's label and text pairs, a paragraph each
+    for section in re.split(r"\\cvsection\b", tex)[1:]:
+        pairs = re.findall(r"\\cvpair" + _ARGUMENT * 2, section)
+        if pairs:
+            lists.append([key(label + text) for label, text in pairs])
+    return lists
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_a_short_section_is_not_left_one_line_under_its_title(tmp_path, theme):
+    """The engineer example as it is without fit_pages: its Japanese and Korean (and in modern
+    its English) run two or three lines onto a second page, and a section's list of three
+    one-line items (the spoken languages) was split one and two, its title and one item at
+    the foot of the page. A list of three one-line items moves whole; a longer one keeps two
+    at the foot."""
+    folder = tmp_path / "engineer"
+    shutil.copytree(ENGINEER.parent, folder, ignore=shutil.ignore_patterns("out"))
+    profile = folder / "profile.yaml"
+    data = yaml.safe_load(profile.read_text(encoding="utf-8"))
+    del data["design"]["fit_pages"]
+    profile.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "utf-8")
+    problems, spilled = [], 0
+    for result in build(profile, "en,ja,ko", tmp_path / "out", theme):
+        text = subprocess.run(
+            ["pdftotext", "-raw", str(result.pdf), "-"], capture_output=True, text=True, check=True
+        ).stdout
+        pages = [key(page) for page in text.split("\f")[:-1]]
+        spilled += len(pages) > 1
+        for items in section_lists(result.tex.read_text(encoding="utf-8")):
+            where = [next(n for n, page in enumerate(pages) if item[:24] in page) for item in items]
+            alone = [n for n in set(where) if where.count(n) == 1 and len(items) > 1]
+            if len(set(where)) > 1 and (len(items) <= 3 or alone):
+                problems.append(f"{theme} {result.language}: {items} on pages {where}")
+    assert problems == []
+    if theme in ("classic", "modern"):
+        assert spilled, "the case this test is about: a CV that runs onto a second page"
+
+
+LONG_ENGINEER = ROOT / "tests" / "data" / "long" / "engineer.yaml"
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_a_long_run_of_entries_without_bullets_breaks_between_them(tmp_path, theme):
+    """Sixty talks, entries with no bullets: each entry ended with a \\nobreak in classic,
+    compact and modern, so the run was one block that could not break. It left the page
+    before it nearly empty and ran past the foot of the next, over the running name."""
+    data = yaml.safe_load(LONG_ENGINEER.read_text(encoding="utf-8"))
+    data["talks"] = [
+        {
+            "title": f"Talk number {number} on storage engines and their failure modes",
+            "event": "SREcon",
+            "location": "Singapore",
+            "date": "2024-06",
+        }
+        for number in range(60)
+    ]
+    profile = tmp_path / "talks.yaml"
+    profile.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "utf-8")
+    (result,) = build(profile, "en", tmp_path / "out", theme)
+    pages = pages_of(result.pdf)
+    tex = result.tex.read_text(encoding="utf-8")
+    foot = text_foot(tex, pages[0].height)
+    # Below the foot of every page but the last (whose "updated" line is set there).
+    below = [
+        (number, line.text)
+        for number, page in enumerate(pages[:-1], start=1)
+        for line in page.lines
+        if line.bottom > foot + 1
+    ]
+    assert below == []
+    assert break_problems(pages, texts_of(tex), foot, theme) == []
