@@ -41,6 +41,14 @@ def pdf_text(pdf: Path, layout: bool = False) -> str:
 _BIDI_MARKS = dict.fromkeys([0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
 
 
+def line_in(file: Path, text: str, after: str = "") -> int:
+    """The line of ``file`` where ``text`` is first written (after the first line that has
+    ``after``), counted from 1: where an error or a note should point."""
+    lines = file.read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if after in line) if after else 0
+    return next(i for i, line in enumerate(lines[start:], start + 1) if text in line)
+
+
 def markup_as_text(item: str) -> str:
     """A profile's light markup as text: **bold**, *italic* and $3\\times$."""
     item = re.sub(r"\*\*(.+?)\*\*", r"\1", item)

@@ -34,6 +34,17 @@ class Located:
         self.notes.append(Note(f"{self.where}:{self.line(path)}", format_path(path), what))
 
 
+def json_data(text: str, where: str, hint: str) -> Any:
+    """A JSON text's data; an error at its line and column when it is not JSON, or at the
+    file when it is nested deeper than Python's parser goes. ``hint``: the way out."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{where}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}", hint) from None
+    except RecursionError:
+        raise InputError(f"{where}: nested deeper than any CV", hint) from None
+
+
 def read_located(source: Source, hint: str) -> tuple[Any, Located]:
     """The file's data (JSON by its suffix or its first character, else YAML) and its
     notes' lines; an error at the file's line when it is neither. ``hint``: what the
@@ -41,14 +52,7 @@ def read_located(source: Source, hint: str) -> tuple[Any, Located]:
     where = source.where()
     text = source.text()
     if source.suffix == ".json" or (source.suffix == "" and text.lstrip()[:1] in "{["):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(
-                f"{where}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}", hint
-            ) from None
-        except RecursionError:
-            raise InputError(f"{where}: nested deeper than any CV", hint) from None
+        data = json_data(text, where, hint)
         try:
             _, lines = load_yaml(Path(where), text)
         except InputError:

@@ -31,6 +31,7 @@ from ..profile.source import Path_, format_path
 from .dates import an_end, from_epoch_millis, read_date, still_to_come
 from .identity import Work, folded, same_work
 from .language import language_of_text
+from .located import json_data
 from .reader import Context, Note, Read, Reader, T, TextMap
 from .source import Source
 from .xmldata import LINE, read_xml
@@ -195,15 +196,11 @@ def _document(source: Source, name: str) -> _Document:
     if text.lstrip().startswith("<"):
         root_name, root = read_xml(text, where)
         return _Document(where, root_name, root, text, True)
-    try:
-        root = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            f"{where}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}",
-            "check the commas and quotes near there; a file saved whole from ORCID is JSON",
-        ) from None
-    except RecursionError:
-        raise InputError(f"{where}: nested too deeply to be an ORCID record") from None
+    root = json_data(
+        text,
+        where,
+        "check the commas and quotes near there; a file saved whole from ORCID is JSON",
+    )
     if not isinstance(root, dict):
         raise InputError(f"{where}: an ORCID record is one JSON object, not a list or value")
     return _Document(where, stem, root, text, False)

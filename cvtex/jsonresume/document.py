@@ -6,7 +6,6 @@ Any other field is allowed (the schema allows them too) and left alone.
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from ..errors import InputError
+from ..importers.located import json_data
 from ..importers.reader import Note
 from ..importers.write import leave_out
 from ..language.catalog import available_languages
@@ -217,16 +217,14 @@ class ReadResume:
 
 def read_resume(file: str, text: str, today: dt.date | None = None) -> ReadResume:
     """A JSON Resume document's text, read as people write it (see tidy.py)."""
-    try:
-        if Path(file).suffix.lower() in (".yaml", ".yml"):
-            data = load_yaml(Path(file), text)[0]  # a resume.yaml: the same fields
-        else:
-            data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            f"{file}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}",
+    if Path(file).suffix.lower() in (".yaml", ".yml"):
+        data = load_yaml(Path(file), text)[0]  # a resume.yaml: the same fields
+    else:
+        data = json_data(
+            text,
+            file,
             "a JSON Resume file is one JSON object (see https://jsonresume.org/schema)",
-        ) from None
+        )
     if not isinstance(data, dict):
         raise InputError(f"{file}: a JSON Resume file is one JSON object, not a list or value")
     if not isinstance(data.get("basics"), dict):

@@ -19,7 +19,7 @@ from cvtex.profile.load import load_profile
 from cvtex.view.owner import OwnerNames
 
 from ..building import build
-from ..conftest import ROOT, pdf_text
+from ..conftest import ROOT, line_in, pdf_text
 
 AS_WRITTEN = ROOT / "tests" / "data" / "bibtex"
 BIB = AS_WRITTEN / "as-written.bib"
@@ -40,8 +40,7 @@ def built(tmp_path_factory):
 
 
 def line_of(text: str) -> int:
-    lines = BIB.read_text(encoding="utf-8").splitlines()
-    return next(number for number, line in enumerate(lines, 1) if text in line)
+    return line_in(BIB, text)
 
 
 def test_a_field_written_twice_keeps_the_first_with_a_located_warning(loaded):

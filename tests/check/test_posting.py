@@ -14,6 +14,8 @@ from cvtex.check.posting import posting_terms
 from cvtex.cli.main import main
 from cvtex.language.catalog import load_catalog
 
+from ..conftest import TINY
+
 ENGLISH_POSTING = """\
 Research Engineer, Distributed Systems
 
@@ -36,9 +38,7 @@ CHINESE_POSTING = """\
 4. 有 Kubernetes 集群部署经验者优先。
 """
 PROFILE = {
-    "languages": ["en", "zh"],
-    "name": {"en": "Ann Lee", "zh": "李安"},
-    "contacts": [{"type": "email", "value": "ann@example.com"}],
+    **TINY,
     "education": [
         {
             "institution": {"en": "Hunan University", "zh": "湖南大学"},

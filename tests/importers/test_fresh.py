@@ -26,7 +26,8 @@ from cvtex.importers.source import open_source
 from cvtex.profile.htmltext import html_text
 
 from ..building import build
-from ..conftest import ROOT, markup_as_text, normalized, pdf_text
+from ..conftest import ROOT, line_in, markup_as_text, normalized, pdf_text
+from .importing import imported_profile
 from .mutations import mutated, written
 
 DATA = ROOT / "tests" / "data" / "fresh"
@@ -36,15 +37,12 @@ TODAY = dt.date(2026, 11, 25)
 def imported(tmp_path: Path, name: str = "fresh.json") -> tuple[list[str], dict]:
     source = tmp_path / name
     shutil.copy(DATA / name, source)
-    result = import_sources([source], tmp_path / "profile.yaml", today=TODAY)
-    return result.notes, yaml.safe_load(result.profile.read_text(encoding="utf-8"))
+    profile, notes = imported_profile([source], tmp_path / "profile.yaml", today=TODAY)
+    return notes, profile
 
 
 def line_of(name: str, text: str, after: str = "") -> int:
-    """The line of the fixture where ``text`` is first written (after ``after``)."""
-    lines = (DATA / name).read_text(encoding="utf-8").splitlines()
-    start = next(i for i, line in enumerate(lines) if after in line) if after else 0
-    return next(i for i, line in enumerate(lines[start:], start + 1) if text in line)
+    return line_in(DATA / name, text, after)
 
 
 @pytest.mark.parametrize("name", ["fresh.json", "resume.yml", "resume-ja.json", "ko.json"])

@@ -33,6 +33,7 @@ from cvtex.profile.model import Certificate
 
 from ..building import build
 from ..conftest import ROOT, normalized, pdf_text
+from .importing import imported_profile
 
 DATA = ROOT / "tests" / "data" / "linkedin"
 TODAY = dt.date(2026, 11, 25)
@@ -51,9 +52,7 @@ def zipped(folder: Path, target: Path) -> Path:
 
 
 def imported(source: Path, tmp_path: Path, name: str = "profile.yaml") -> tuple[dict, list[str]]:
-    result = import_sources([source], tmp_path / name, today=TODAY)
-    data = yaml.safe_load(result.profile.read_text(encoding="utf-8"))
-    return data, result.notes
+    return imported_profile([source], tmp_path / name, today=TODAY)
 
 
 @pytest.fixture

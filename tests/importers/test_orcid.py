@@ -30,7 +30,8 @@ from cvtex.importers.reader import Context
 from cvtex.importers.source import open_source
 
 from ..building import build
-from ..conftest import ROOT, normalized, pdf_text
+from ..conftest import ROOT, line_in, normalized, pdf_text
+from .importing import imported_profile
 
 DATA = ROOT / "tests" / "data" / "orcid"
 TODAY = dt.date(2026, 11, 25)
@@ -41,13 +42,7 @@ SMALL = (
 
 
 def imported(tmp_path: Path, source: Path, **options) -> tuple[dict, list[str]]:
-    result = import_sources([source], tmp_path / "cv.yaml", today=TODAY, **options)
-    return yaml.safe_load(result.profile.read_text(encoding="utf-8")), result.notes
-
-
-def line_of(file: Path, text: str) -> int:
-    lines = file.read_text(encoding="utf-8").splitlines()
-    return next(number for number, line in enumerate(lines, 1) if text in line)
+    return imported_profile([source], tmp_path / "cv.yaml", today=TODAY, **options)
 
 
 def titles(profile: dict) -> list:
@@ -171,7 +166,7 @@ def test_works_become_publications_of_their_type(tmp_path):
     assert talk["date"] == "2022-10-18"
     # The group that repeats the first work's DOI in capitals is the same work.
     assert len(profile["publications"]) == 9
-    line = line_of(DATA / "record-3.0.json", "Web of Science Researcher Profile Sync")
+    line = line_in(DATA / "record-3.0.json", "Web of Science Researcher Profile Sync")
     doubled = next(note for note in notes if "the same work (DOI" in note)
     assert doubled.startswith(f"{DATA / 'record-3.0.json'}:")
     assert abs(int(doubled.split(":")[1]) - line) < 30  # at that summary, not line 1
@@ -245,7 +240,7 @@ def test_a_v3_xml_record_reads_as_its_json_does(tmp_path):
     assert profile["skills"][0]["items"] == ["speech recognition", "dialectology"]
     # A note is at the line its element starts on.
     translated = next(note for note in notes if "translated-title" in note)
-    line = line_of(source, 'put-code="71200453"')
+    line = line_in(source, 'put-code="71200453"')
     assert translated.startswith(f"{source}:{line}:")
 
 

@@ -26,7 +26,8 @@ from cvtex.importers.reader import Context
 from cvtex.importers.source import open_source
 
 from ..building import build
-from ..conftest import ROOT, markup_as_text, normalized, pdf_text
+from ..conftest import ROOT, line_in, markup_as_text, normalized, pdf_text
+from .importing import imported_profile
 from .mutations import mutated, written
 
 DATA = ROOT / "tests" / "data" / "rendercv"
@@ -36,14 +37,12 @@ TODAY = dt.date(2026, 1, 15)
 def imported(tmp_path: Path, name: str) -> tuple[list[str], dict]:
     source = tmp_path / name
     shutil.copy(DATA / name, source)
-    result = import_sources([source], tmp_path / "profile.yaml", today=TODAY)
-    return result.notes, yaml.safe_load(result.profile.read_text(encoding="utf-8"))
+    profile, notes = imported_profile([source], tmp_path / "profile.yaml", today=TODAY)
+    return notes, profile
 
 
 def line_of(name: str, text: str, after: str = "") -> int:
-    lines = (DATA / name).read_text(encoding="utf-8").splitlines()
-    start = next(i for i, line in enumerate(lines) if after in line) if after else 0
-    return next(i for i, line in enumerate(lines[start:], start + 1) if text in line)
+    return line_in(DATA / name, text, after)
 
 
 def shown(text: str) -> str:
