@@ -20,6 +20,7 @@ from ..language.catalog import available_languages, load_catalog
 from .bilingual import Merger
 from .into import Known, add_to_data, additions, import_into, texts_under
 from .language import language_of_text
+from .located import json_data
 from .reader import Context, Note, Read, Reader
 from .source import Source, open_source
 from .write import header, placed, tidy, write_profile, yaml_text
@@ -181,18 +182,15 @@ def _reader_of(source: Source) -> Reader | None:
 def _looks(source: Source) -> str:
     """What the file seems to be, for the message that it is no kind cvtex reads; a .json
     that is not JSON is an error of its own, at its line and column."""
-    import json
-
     try:
-        data = json.loads(source.text())
-    except json.JSONDecodeError as exc:
-        if source.suffix == ".json":
-            raise InputError(
-                f"{source.where()}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}",
-                "check the commas and quotes near there",
-            ) from None
-        return ""
+        text = source.text()
     except (ValueError, InputError):
+        return ""
+    try:
+        data = json_data(text, source.where(), "check the commas and quotes near there")
+    except InputError:
+        if source.suffix == ".json":
+            raise
         return ""
     if isinstance(data, dict):
         keys = ", ".join(list(data)[:6]) + (", ..." if len(data) > 6 else "")

@@ -29,7 +29,8 @@ def parsed(source: Source) -> Any:
                 return None  # RenderCV's
             return load_yaml(source.path, source.text())[0]
         return json.loads(source.text())
-    except (ValueError, CvtexError):  # not JSON or YAML, or not text: the door says what
+    # Not JSON or YAML, nested deeper than Python parses, or not text: the door says what.
+    except (ValueError, RecursionError, CvtexError):
         return None
 
 

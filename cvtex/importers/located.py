@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..profile.source import Path_, SourceMap, format_path, load_yaml
+from ..profile.source import MAX_DEPTH, Path_, SourceMap, format_path, load_yaml
 from .reader import Note
 from .source import Source
 
@@ -36,13 +36,35 @@ class Located:
 
 def json_data(text: str, where: str, hint: str) -> Any:
     """A JSON text's data; an error at its line and column when it is not JSON, or at the
-    file when it is nested deeper than Python's parser goes. ``hint``: the way out."""
+    file when lists and objects nest deeper than a YAML profile may (MAX_DEPTH): the readers
+    walk the data by recursion, which hundreds of levels would exhaust. ``hint``: the way
+    out of the first."""
+    too_deep = InputError(
+        f"{where}: nesting deeper than {MAX_DEPTH} levels",
+        "a CV's data needs a handful of levels: is it the file you meant?",
+    )
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"{where}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}", hint) from None
     except RecursionError:
-        raise InputError(f"{where}: nested deeper than any CV", hint) from None
+        raise too_deep from None
+    if _deeper_than(data, MAX_DEPTH):
+        raise too_deep
+    return data
+
+
+def _deeper_than(data: Any, levels: int) -> bool:
+    """Whether lists and objects nest more than ``levels`` deep (walked without recursion)."""
+    pending = [(data, 0)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, dict | list):
+            if depth == levels:
+                return True
+            children = value.values() if isinstance(value, dict) else value
+            pending.extend((child, depth + 1) for child in children)
+    return False
 
 
 def read_located(source: Source, hint: str) -> tuple[Any, Located]:

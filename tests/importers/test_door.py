@@ -135,6 +135,28 @@ def test_a_source_of_no_known_kind_names_the_kinds(tmp_path):
 
 
 @pytest.mark.parametrize(
+    ("head", "tail"),
+    [
+        ('{"basics": {"name": "A"}, "work": ', "}"),  # JSON Resume
+        ('{"meta": {"format": "FRESH@1.0.0"}, "name": "A", "employment": {"history": ', "}}"),
+        ('{"orcid-identifier": {"path": "0000-0002-1825-0097"}, "activities-summary": ', "}"),
+        ('{"no kind": ', "}"),
+    ],
+)
+@pytest.mark.parametrize("levels", [40, 600, 100_000])
+def test_json_nested_deeper_than_a_profile_may_be_is_refused_with_a_message(
+    tmp_path, head, tail, levels
+):
+    """JSON nested deeper than YAML may be (40 levels): a message, never Python's
+    RecursionError, which JSON Resume's sniffing (100,000 levels) and its tidying (600)
+    ended in, as exit 70."""
+    source = tmp_path / "deep.json"
+    source.write_text(head + "[" * levels + "]" * levels + tail, encoding="utf-8")
+    with pytest.raises(InputError, match=r"deep\.json: nesting deeper than 40 levels"):
+        import_sources([source], tmp_path / "cv.yaml")
+
+
+@pytest.mark.parametrize(
     ("language", "resume", "shown"),
     [
         (
