@@ -79,10 +79,12 @@ cv: system-deps venv
 test: system-deps test-system-deps venv
 	$(BIN)/ruff check cvtex tests bench docs
 	$(BIN)/ruff format --check cvtex tests bench docs
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/python -m pytest -q
 
 lint: venv
 	$(BIN)/ruff check cvtex tests bench docs && $(BIN)/ruff format --check cvtex tests bench docs
+	$(BIN)/lint-imports --no-cache
 
 format: venv
 	$(BIN)/ruff format cvtex tests bench docs && $(BIN)/ruff check --fix cvtex tests bench docs

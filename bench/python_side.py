@@ -14,9 +14,9 @@ import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import cvtex.cli.main  # noqa: E402, F401  (what `cvtex build` imports before it starts)
-from cvtex.build.load import load  # noqa: E402
-from cvtex.build.pipeline import localize, render  # noqa: E402
-from cvtex.build.request import resolve_request  # noqa: E402
+from cvtex.pipeline.build import localize, render  # noqa: E402
+from cvtex.pipeline.load import load  # noqa: E402
+from cvtex.pipeline.request import resolve_request  # noqa: E402
 
 imported = time.perf_counter()
 loaded = load(

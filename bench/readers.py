@@ -20,13 +20,13 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from cvtex.build.pipeline import build
-from cvtex.build.report import Reporter
-from cvtex.build.request import resolve_request
 from cvtex.check import extractors
 from cvtex.check.extractors import EXTRACTORS, Extractor
 from cvtex.check.reading import Reading
 from cvtex.look.theme import builtin_names
+from cvtex.pipeline.build import build
+from cvtex.pipeline.report import Reporter
+from cvtex.pipeline.request import resolve_request
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "academic" / "profile.yaml"

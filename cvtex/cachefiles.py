@@ -1,6 +1,6 @@
 """Where cvtex keeps its caches, and how it writes them: whole files or nothing.
 
-Two kinds: the build record in each output folder (see build.cache), and the per-user
+Two kinds: the build record in each output folder (see pipeline.cache), and the per-user
 folder for facts about this machine that are slow to learn and rarely change (installed
 font families, where XeLaTeX's format is, compiled templates). Every entry is keyed by
 what would make it wrong, so a stale one is never used; losing a cache costs only time,

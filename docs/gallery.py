@@ -16,9 +16,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from cvtex.build.pipeline import build
-from cvtex.build.request import resolve_request
 from cvtex.look.theme import builtin_names
+from cvtex.pipeline.build import build
+from cvtex.pipeline.request import resolve_request
 from cvtex.resources import DEFAULT_THEME
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from cvtex.build.pipeline import build as run_build
-from cvtex.build.pipeline import tex_sources
-from cvtex.build.place import BuiltLanguage
-from cvtex.build.report import Reporter
-from cvtex.build.request import BuildRequest, resolve_request
 from cvtex.compile.engine import DEFAULT_TIMEOUT, Engine
+from cvtex.pipeline.build import build as run_build
+from cvtex.pipeline.build import tex_sources
+from cvtex.pipeline.place import BuiltLanguage
+from cvtex.pipeline.report import Reporter
+from cvtex.pipeline.request import BuildRequest, resolve_request
 from cvtex.profile.load import LoadedProfile
 from cvtex.render.latex import TexSource
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cvtex.build.place import BuiltLanguage
 from cvtex.look import theme as themes
 from cvtex.look.theme import builtin_names
+from cvtex.pipeline.place import BuiltLanguage
 
 from .building import build
 

@@ -166,7 +166,7 @@ def face_glyph(family: str, char: str, style: str = "Regular") -> int:
 
 def uncovered(text: str, language: str) -> set[str]:
     """The characters of ``text`` that reach XeLaTeX and that the language's fonts lack."""
-    from cvtex.render.texescape import clean_text
+    from cvtex.text.texescape import clean_text
 
     return set(clean_text(text)) - covered(language) - {" "}
 
@@ -203,7 +203,7 @@ KANA_HANGUL = (
 @cache
 def script_letters(script: str) -> str:
     """The characters the fuzz draws for ``script``, all in every face of its fallbacks."""
-    from cvtex.language.scripts import SCRIPTS
+    from cvtex.text.scripts import SCRIPTS
 
     known = SCRIPTS[script]
     if script in _LETTERS:

@@ -17,8 +17,8 @@ from urllib.parse import unquote
 
 import yaml
 
-from cvtex.profile.links import link_target
-from cvtex.render.texescape import clean_text, escape_text, to_tex
+from cvtex.text.links import link_target
+from cvtex.text.texescape import clean_text, escape_text, to_tex
 
 from .conftest import normalized, pdf_text
 

@@ -25,7 +25,7 @@ from pylatexenc.latexwalker import (
     LatexWalker,
 )
 
-from ..render.math import (
+from ..text.math import (
     MATH_ALIASES,
     MATH_FONTS,
     MATH_SPACES,
@@ -39,7 +39,7 @@ from ..render.math import (
     closest_text,
     read_math,
 )
-from ..render.texescape import is_small_math
+from ..text.texescape import is_small_math
 
 # Macros whose argument is what a reader sees; those that set it in italics say so.
 _ITALIC = {"emph", "textit", "textsl", "mathit"}
@@ -162,7 +162,7 @@ def _verbatim(nodes: list[LatexNode]) -> str:
 
 # -- math -----------------------------------------------------------------------------------
 #
-# A math body is read into items (render/math.py), then written as the profile's small
+# A math body is read into items (text/math.py), then written as the profile's small
 # math if it fits, else as its closest text.
 
 

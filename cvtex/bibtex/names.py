@@ -17,7 +17,7 @@ from bibtexparser.middlewares.names import (
     split_multiple_persons_names,
 )
 
-from ..language.scripts import has_cjk
+from ..text.scripts import has_cjk
 from .latex import plain_text
 
 

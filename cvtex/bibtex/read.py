@@ -27,7 +27,7 @@ from bibtexparser.model import (
 )
 
 from ..errors import InputError
-from ..profile.htmltext import title_text
+from ..text.htmltext import title_text
 from .journals import JOURNAL_MACROS
 from .latex import field_text, plain_text
 from .names import read_authors

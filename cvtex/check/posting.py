@@ -30,13 +30,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import InputError
-from ..language.scripts import has_cjk
+from ..text.scripts import has_cjk
 from .compare import comparable
 from .extractors import Extractor
 
 if TYPE_CHECKING:
-    from ..build.load import Loaded
     from ..language.catalog import Catalog, PostingLabels, PostingWords
+    from ..pipeline.load import Loaded
     from ..view.localize import Localized
 
 

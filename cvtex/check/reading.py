@@ -17,7 +17,7 @@ from .extractors import Extractor
 from .locate import Locator
 
 if TYPE_CHECKING:
-    from ..build.load import Loaded
+    from ..pipeline.load import Loaded
     from ..view.localize import Localized
 
 

@@ -11,18 +11,18 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .. import __version__
-from ..build.report import Reporter
-from ..build.request import FORMATS, BuildRequest, resolve_request
 from ..compile.engine import DEFAULT_TIMEOUT, stop_early
 from ..errors import CheckError, CvtexError, ExitCode, InputError
+from ..pipeline.report import Reporter
+from ..pipeline.request import FORMATS, BuildRequest, resolve_request
 from ..resources import DEFAULT_THEME
 
 if TYPE_CHECKING:
-    from ..build.place import BuiltLanguage
     from ..check.compare import Miss
     from ..check.posting import PostingReading
     from ..check.reading import Reading
     from ..live.watch import Rebuilt
+    from ..pipeline.place import BuiltLanguage
 
 # Only build's own light modules load with the CLI: the other commands import what they
 # need when they run, so that `cvtex build` starts XeLaTeX before pydantic and Jinja load.
@@ -241,7 +241,7 @@ def check(profile: Path, quiet: bool, posting: Path | None, **options: Any) -> N
 
 def build_and_report(request: BuildRequest, quiet: bool) -> None:
     """Run a build with its progress printed; after a check, exit 1 on what it found."""
-    from ..build.pipeline import build as run_build
+    from ..pipeline.build import build as run_build
 
     progress = Progress(quiet)
     run_build(request, progress)
@@ -490,12 +490,12 @@ def validate(
     which looks untranslated (a plain English text in the Chinese CV). A letter: which of
     its texts fall back, in each of its languages."""
     from ..language.catalog import load_locales
-    from ..language.coverage import coverage
     from ..letter.load import is_letter
     from ..profile.load import load_profile
+    from ..translate.coverage import coverage
 
     if is_letter(profile):
-        from ..letter.coverage import letter_coverage
+        from ..translate.letter_coverage import letter_coverage
 
         found = letter_coverage(profile, langs, locale_files)
         click.echo(found.text)
@@ -566,11 +566,11 @@ def translate_export(
     force: bool,
 ) -> None:
     """Write the texts the CV in a language shows without text of that language."""
-    from ..build.load import select_languages
     from ..language.catalog import load_locales
-    from ..language.translation import export_rows, letter_export_rows, write_rows
     from ..letter.load import is_letter
+    from ..pipeline.load import select_languages
     from ..profile.load import load_profile
+    from ..translate.translation import export_rows, letter_export_rows, write_rows
 
     if is_letter(profile):
         if not language or "," in language or language.strip() == "all":
@@ -616,7 +616,7 @@ def translate_merge(profile: Path, translations: Path, out: Path | None) -> None
     The profile (and each included file changed) is first copied to <name>.bak (.bak2,
     ... if taken); texts changed since the export, or translated already, are left alone.
     """
-    from ..language.translation import merge
+    from ..translate.translation import merge
 
     result = merge(profile, translations, out)
     for problem in result.skipped:
@@ -648,7 +648,7 @@ def translate_merge(profile: Path, translations: Path, out: Path | None) -> None
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def new(path: Path, languages: str, force: bool) -> None:
     """Write a commented starter profile to PATH, in the languages of --lang."""
-    from ..profile import starter
+    from ..starters import profile as starter
 
     starter.write_starter(path, force=force, languages=languages.split(","))
     click.echo(f"wrote {path}; edit it, then: cvtex build {path}")
@@ -671,7 +671,7 @@ def letter() -> None:
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def letter_new(path: Path, profile: Path, force: bool) -> None:
     """Write a commented starter letter to PATH, in the languages of its profile."""
-    from ..letter import starter
+    from ..starters import letter as starter
 
     starter.write_letter_starter(path, profile, force=force)
     click.echo(f"wrote {path}; edit it, then: cvtex build {path}")

@@ -26,13 +26,12 @@ from pathlib import Path
 
 from .. import cachefiles
 from ..errors import CvtexError
+from ..render.marks import BODY_MARK
 from . import orphans
 from .engine import Engine, take_early
 
 FOLDER = "preambles"
 BODY_START = "\\begin{document}"
-# A template writes this line where the CV's text begins (after its font warm-up).
-BODY_MARK = "% The CV's text begins here."
 KEPT = 200  # profiles remembered; the oldest are forgotten first
 
 

@@ -2,7 +2,7 @@
 folder, and fitted to its pages when the design asks for it.
 
 Nothing here is placed in the output folder: a :class:`Typeset` keeps its PDF and .tex in
-its engine's folder until the build places them (build.place) or discards them, so a
+its engine's folder until the build places them (pipeline.place) or discards them, so a
 failed compile, or a fit's trial that is not chosen, never touches the previous PDF.
 """
 

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import EngineError, InputError
-from ..language.scripts import font_package
 from ..look.fonts import families_with, package_installed
 from ..profile.load import LoadedProfile
 from ..profile.source import Path_, Position, format_path
-from ..render.texescape import to_tex
+from ..text.scripts import font_package
+from ..text.texescape import to_tex
 from .engine import MissingGlyph
 
 # Keys whose values are identifiers or link targets, not text a reader sees; owner names

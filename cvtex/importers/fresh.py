@@ -20,35 +20,18 @@ from typing import Any
 
 from ..errors import InputError
 from ..language.catalog import Catalog, available_languages, load_catalog
-from ..profile.htmltext import html_text
 from ..profile.source import Path_
+from ..text.htmltext import html_text
 from .dates import an_end, read_date, read_range
-from .jsonresume import parsed
 from .language import language_of_file
 from .located import Located, read_located
 from .networks import network_contact
 from .reader import Context, Read, Reader, T
+from .sniff import FRESH_KEYS, is_fresh, parsed
 from .source import Source
 
 # FRESH's own top-level keys, which a JSON Resume does not have (they share name-like
 # keys: skills, languages, interests, references, projects).
-_OWN = {
-    "info",
-    "contact",
-    "employment",
-    "service",
-    "recognition",
-    "writing",
-    "reading",
-    "speaking",
-    "governance",
-    "samples",
-    "testimonials",
-    "disposition",
-    "extracurricular",
-    "affiliation",
-    "social",
-}
 _TOP_KEY = re.compile(r"""^['"]?([A-Za-z_$][\w$-]*)['"]?\s*:""", re.MULTILINE)
 _FRESH_FORMAT = re.compile(r"""format['"]?\s*:\s*['"]?FRESH""", re.IGNORECASE)
 _HINT = "a FRESH résumé is one JSON or YAML object: name, info, contact, employment, ..."
@@ -76,18 +59,6 @@ _PHONE_KINDS = {"phone", "mobile", "cell", "tel", "telephone", "work phone", "ho
 _WEB_KINDS = {"url", "web", "website", "homepage", "blog", "site"}
 
 
-def is_fresh(data: dict[str, Any]) -> bool:
-    """A FRESH résumé by what it says (meta.format: FRESH@...) or by its own keys; a
-    file with JSON Resume's basics is JSON Resume's. The JSON Resume reader asks too."""
-    meta = data.get("meta")
-    if isinstance(meta, dict) and str(meta.get("format", "")).strip().upper().startswith("FRESH"):
-        return True
-    if "basics" in data:
-        return False
-    education = data.get("education")
-    return bool(_OWN & set(data)) or (isinstance(education, dict) and "history" in education)
-
-
 def recognizes(source: Source) -> bool:
     if not source.is_file:
         return False
@@ -103,7 +74,7 @@ def recognizes(source: Source) -> bool:
     keys = set(_TOP_KEY.findall(head))
     if keys & {"cv", "basics"}:
         return False
-    return bool(_FRESH_FORMAT.search(head)) or ("name" in keys and bool(_OWN & keys))
+    return bool(_FRESH_FORMAT.search(head)) or ("name" in keys and bool(FRESH_KEYS & keys))
 
 
 def read(source: Source, context: Context) -> Read:

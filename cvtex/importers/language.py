@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..language.scripts import writing_system
+from ..text.scripts import writing_system
 from .reader import T
 
 _ASCII_LETTERS = re.compile(r"[A-Za-z]")

@@ -24,8 +24,8 @@ from typing import Any
 
 from ..errors import InputError
 from ..language.catalog import Catalog, available_languages, load_catalog
-from ..language.scripts import has_cjk
-from ..profile.links import link_target
+from ..text.links import link_target
+from ..text.scripts import has_cjk
 from .csvtable import Row, column_key, read_table
 from .dates import an_end, read_date
 from .language import language_of_text

@@ -26,8 +26,8 @@ from typing import Any
 
 from ..errors import InputError
 from ..language.catalog import Catalog, available_languages, load_catalog
-from ..profile.htmltext import title_text
 from ..profile.source import Path_, format_path
+from ..text.htmltext import title_text
 from .dates import an_end, from_epoch_millis, read_date, still_to_come
 from .identity import Work, folded, same_work
 from .language import language_of_text

@@ -30,9 +30,9 @@ from pathlib import Path
 from typing import Any
 
 from .. import atomic
-from ..build.load import select_languages, select_variant
-from ..build.request import default_out_dir, output_stem
 from ..language.catalog import load_catalog
+from ..pipeline.load import select_languages, select_variant
+from ..pipeline.request import default_out_dir, output_stem
 from ..profile import model
 from ..profile.load import LoadedProfile, load_profile
 from ..profile.model import End, Expected, YearMonth

@@ -1,3 +1,3 @@
-"""Languages: locale catalogs, conversion to Traditional Chinese, writing systems, the translation
-round trip, and what each language still lacks.
+"""Languages: the locale catalogs (every word a CV prints that differs by language) and the
+conversion to Traditional Chinese.
 """

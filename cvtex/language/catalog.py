@@ -24,7 +24,7 @@ from ..profile.model import LANG_PATTERN, End, Expected, FontChoice, Fonts, Lang
 from ..profile.problems import Problem, plain_message, problems_of, report
 from ..profile.source import SourceMap, load_yaml
 from ..resources import LOCALES_DIR
-from .scripts import WritingSystem
+from ..text.scripts import WritingSystem
 
 
 def _pattern(**sample: object) -> Any:

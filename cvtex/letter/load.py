@@ -25,7 +25,7 @@ def is_letter_data(data: Any) -> bool:
 
 def is_letter(file: Path) -> bool:
     """Whether ``file`` is a letter (else it is read as a profile, and says so if not).
-    For commands that take either; a build reads the file once (build.load)."""
+    For commands that take either; a build reads the file once (pipeline.load)."""
     try:
         return is_letter_data(load_yaml(file, prose=True)[0])
     except InputError:

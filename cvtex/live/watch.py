@@ -31,14 +31,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..build.cache import BuildCache
-from ..build.pipeline import build
-from ..build.place import BuiltLanguage
-from ..build.report import Reporter
-from ..build.request import BuildRequest
 from ..compile import engine as engines
 from ..compile import headstart, orphans
 from ..errors import CvtexError
+from ..pipeline.build import build
+from ..pipeline.cache import BuildCache
+from ..pipeline.place import BuiltLanguage
+from ..pipeline.report import Reporter
+from ..pipeline.request import BuildRequest
 
 Stamp = tuple[int, int, int] | None  # mtime, size, inode; None for a missing file
 DEFAULT_INTERVAL = 0.3

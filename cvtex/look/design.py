@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from ..errors import InputError
 from ..profile.model import Colors, DesignFonts, DesignOptions, FontChoice, Margins
 from ..profile.problems import Problem, plain_message, problems_of, report
-from ..render.texescape import TexCode
+from ..text.texescape import TexCode
 
 # The article class's size steps for a 10 pt body: (command, size, baseline skip) in points.
 _ARTICLE_STEPS = (

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .. import cachefiles
-from ..language.scripts import CJK, script_of
-from ..render.texescape import TexCode, to_tex
+from ..text.scripts import CJK, script_of
+from ..text.texescape import TexCode, to_tex
 from .fonts import ResolvedFont, fontconfig_state, regular_face
 from .outlines import glyph_outlines, number
 

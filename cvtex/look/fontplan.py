@@ -2,7 +2,7 @@
 its text uses beyond the Latin fonts (and CJK, which xeCJK sets).
 
 The plan reads the localized view and the catalog strings a template prints, finds their
-scripts (language/scripts.py), and for each script chooses, for serif and for sans text, the
+scripts (text/scripts.py), and for each script chooses, for serif and for sans text, the
 first of these fonts that has every character the CV writes in it:
 
 1. the Latin font itself (then the script is not switched at all);
@@ -31,8 +31,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..errors import ToolchainError
-from ..language.scripts import CJK, LATIN, SCRIPTS, Fallback, Script, scripts_in
 from ..profile.model import FontChoice
+from ..text.scripts import CJK, LATIN, SCRIPTS, Fallback, Script, scripts_in
 from .fonts import (
     Charset,
     ResolvedFont,
@@ -125,8 +125,8 @@ def used_scripts(*values: Any) -> dict[str, set[str]]:
 
 
 def _math_set_as_text(text: str) -> list[str]:
-    from ..render.math import math_as_text
-    from ..render.texescape import INLINE_MARKUP, is_small_math, looks_like_math
+    from ..text.math import math_as_text
+    from ..text.texescape import INLINE_MARKUP, is_small_math, looks_like_math
 
     bodies = (match["math_text"] for match in INLINE_MARKUP.finditer(text) if match["math"])
     return [

@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 
 from .. import cachefiles
-from ..render.texescape import TexCode
+from ..text.texescape import TexCode
 from .fonts import fontconfig_state
 from .outlines import glyph_outlines, number
 

@@ -9,10 +9,10 @@ from typing import Any
 
 from ..errors import ToolchainError
 from ..language.catalog import Catalog, Locales
-from ..language.scripts import CJK
 from ..profile.model import DesignOptions, FontChoice, Fonts, Profile, Variant
 from ..profile.source import SourceMap
-from ..render.texescape import TexCode
+from ..text.scripts import CJK
+from ..text.texescape import TexCode
 from .design import Design, Layer, language_layers, merge_design
 from .drawn import Furniture, furniture
 from .fontplan import LIST_FONTS_HINT, ScriptFonts, plan_scripts, used_scripts

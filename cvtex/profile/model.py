@@ -23,8 +23,8 @@ from pydantic import (
     model_validator,
 )
 
-from ..language.scripts import SCRIPTS
-from .links import refuse_unsafe
+from ..text.links import refuse_unsafe
+from ..text.scripts import SCRIPTS
 
 LANG_PATTERN = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
 Lang = Annotated[str, StringConstraints(pattern=LANG_PATTERN)]
@@ -570,7 +570,7 @@ class Colors(Model):
     )
 
 
-# The scripts a design can choose a font for (language/scripts.py: greek, cyrillic, arabic, ...).
+# The scripts a design can choose a font for (text/scripts.py: greek, cyrillic, arabic, ...).
 ScriptName = Literal[tuple(SCRIPTS)]  # type: ignore[valid-type]
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import yaml
 
 from ..errors import InputError
-from ..language.scripts import spaceless
+from ..text.scripts import spaceless
 
 Path_ = tuple[str | int, ...]
 

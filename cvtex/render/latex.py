@@ -15,21 +15,21 @@ from typing import TYPE_CHECKING
 import jinja2
 
 from .. import cachefiles
-from ..compile.headstart import BODY_MARK
 from ..errors import InputError
 from ..language.catalog import Catalog
 from ..look.design import Design
 from ..look.fit import Step
 from ..look.settings import Settings, language_settings
 from ..look.theme import Theme
+from ..text.texescape import TexCode, escape_text, fallback_letters, tex_url, to_tex
 from ..view.cv import CvView, Fallback
 from .blocks import text_of
+from .marks import BODY_MARK
 from .metadata import Metadata, cv_metadata
 from .templates import ThemeLoader, template_error
-from .texescape import TexCode, escape_text, fallback_letters, tex_url, to_tex
 
 if TYPE_CHECKING:
-    from ..build.load import Loaded
+    from ..pipeline.load import Loaded
     from ..view.localize import Localized
 
 

@@ -17,8 +17,8 @@ from .latex import Fit, Image, TexSource, render_tex, settings_of
 from .metadata import Metadata
 
 if TYPE_CHECKING:
-    from ..build.load import Loaded
-    from ..letter.view import LetterView
+    from ..pipeline.load import Loaded
+    from ..view.letter import LetterView
     from ..view.localize import Localized
 
 LETTER_TEMPLATE = "letter.tex.j2"

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
+from ..text.math import SUBSCRIPTS, SUPERSCRIPTS
 from .markup import Span, math_parts, parse, web_url
-from .math import SUBSCRIPTS, SUPERSCRIPTS
 
 
 class MarkdownText(str):

@@ -13,9 +13,9 @@ from dataclasses import dataclass, replace
 from typing import Literal
 from urllib.parse import quote, urlsplit
 
-from ..language.scripts import autospaced, needs_space, spaceless
-from .math import MATH_FONTS, MATH_SYMBOLS, math_as_text
-from .texescape import INLINE_MARKUP, clean_text, is_small_math, looks_like_math
+from ..text.math import MATH_FONTS, MATH_SYMBOLS, math_as_text
+from ..text.scripts import autospaced, needs_space, spaceless
+from ..text.texescape import INLINE_MARKUP, clean_text, is_small_math, looks_like_math
 
 SpanKind = Literal["text", "bold", "italic", "link", "math"]
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from ..language.catalog import Catalog
+from ..text.texescape import TexCode
 from ..view.cv import CvView, SkillGroup
 from .blocks import text_of
-from .texescape import TexCode
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,10 @@
 """The renderers' table: one row per output format, each a function from one language of
 a build to what is written (or, for pdf, typeset) in that language.
 
-Every row takes the same two values: the build's :class:`~cvtex.build.load.Loaded`
+Every row takes the same two values: the build's :class:`~cvtex.pipeline.load.Loaded`
 inputs and one :class:`~cvtex.view.localize.Localized` language, made once per language
 and shared by every row. A new output format is a function and a line here (and its name
-in build.request.FORMATS).
+in pipeline.request.FORMATS).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from .web import html_page, markdown_page
 from .word import word_document
 
 if TYPE_CHECKING:
-    from ..build.load import Loaded
+    from ..pipeline.load import Loaded
     from ..view.localize import Localized
 
 Renderer = Callable[["Loaded", "Localized"], TexSource | Document]
@@ -33,7 +33,7 @@ RENDERERS: dict[str, Renderer] = {
     "txt": text_document,
 }
 
-# Each kind of document has its own table (a letter is no homepage): build.request's
+# Each kind of document has its own table (a letter is no homepage): pipeline.request's
 # FORMATS_OF names the formats of each, for the command line to check before loading.
 RENDERERS_OF: dict[str, dict[str, Renderer]] = {
     "cv": RENDERERS,

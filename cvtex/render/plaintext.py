@@ -17,7 +17,7 @@ from .blocks import Block, Blocks, Run, cv_blocks, plain
 from .document import Document
 
 if TYPE_CHECKING:
-    from ..build.load import Loaded
+    from ..pipeline.load import Loaded
     from ..view.localize import Localized
 
 # A line never starts with closing punctuation, nor ends with opening punctuation.

@@ -25,7 +25,7 @@ from .frontmatter import front_matter
 from .templates import ThemeLoader, located_template_errors
 
 if TYPE_CHECKING:
-    from ..build.load import Loaded
+    from ..pipeline.load import Loaded
     from ..view.localize import Localized
 
 TEMPLATES = {"md": "page.md.j2", "html": "cv.html.j2"}

@@ -22,15 +22,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
-from ..language.scripts import has_cjk
 from ..look.design import Design
 from ..look.settings import design_for
 from ..look.theme import WordFonts
+from ..text.scripts import has_cjk
 from .blocks import Block, Blocks, Run, cv_blocks
 from .document import Document
 
 if TYPE_CHECKING:
-    from ..build.load import Loaded
+    from ..pipeline.load import Loaded
     from ..view.localize import Localized
 
 # What a theme that names no Word fonts gets: faces every Word has.

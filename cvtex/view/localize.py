@@ -17,8 +17,7 @@ from .sections import section_views
 from .text import TextChooser, photo_name
 
 if TYPE_CHECKING:
-    from ..letter.load import LoadedLetter
-    from ..letter.view import LetterView
+    from .letter import LetterView
 
 
 @dataclass(frozen=True)
@@ -33,25 +32,6 @@ class Localized:
     @property
     def language(self) -> str:
         return self.catalog.code
-
-
-def localized(
-    profile: Profile,
-    source: SourceMap,
-    catalog: Catalog,
-    variant: Variant | None = None,
-    letter: LoadedLetter | None = None,
-    cv_enclosed: bool = False,
-) -> Localized:
-    """The CV's view of the language; for a letter, the letter's view (with the CV's header
-    as its sender) in place of the CV's."""
-    chooser = TextChooser(profile, source, catalog, variant)
-    if letter is None:
-        return Localized(catalog, chooser, view_of(chooser))
-    from ..letter.view import letter_view
-
-    written = letter_view(letter, profile, chooser, catalog, variant, cv_enclosed)
-    return Localized(catalog, chooser, written.sender, written)
 
 
 def localize(

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from ..language.scripts import has_cjk
 from ..profile import model
 from ..profile.model import Section
 from ..profile.source import Path_
+from ..text.scripts import has_cjk
 from .cv import (
     Bullet,
     Citation,

@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from ..language.catalog import Catalog, Punctuation
-from ..language.scripts import has_cjk
 from ..language.traditional import conversion_for
 from ..profile import model
 from ..profile.model import Profile, Text, Variant
 from ..profile.source import Path_, SourceMap
+from ..text.scripts import has_cjk
 from .cv import Bullet, Contact, Fallback, Link, Person
 from .owner import OwnerNames
 

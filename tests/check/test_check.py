@@ -11,12 +11,12 @@ import yaml
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from cvtex.build.pipeline import build as run_build
-from cvtex.build.report import Reporter
 from cvtex.check.compare import comparable, misses
 from cvtex.check.expected import Phrase
 from cvtex.check.reading import Reading
 from cvtex.cli.main import main
+from cvtex.pipeline.build import build as run_build
+from cvtex.pipeline.report import Reporter
 
 from ..building import request
 from ..conftest import EXAMPLE, TINY, BuiltExample, pdf_info

@@ -11,10 +11,10 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from cvtex.build.pipeline import build as run_build
 from cvtex.check.compare import misses
 from cvtex.check.reading import Reading
 from cvtex.cli.main import main
+from cvtex.pipeline.build import build as run_build
 
 from ..building import request
 from ..conftest import EXAMPLE, THEMES, TINY

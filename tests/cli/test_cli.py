@@ -233,7 +233,7 @@ def test_cli_starts_without_loading_models_or_templates():
     them at the top of cli.py or build.py would quietly undo that."""
     code = (
         "import sys, cvtex.cli.launch, cvtex.compile.engine, cvtex.cli.main, "
-        "cvtex.build.request, cvtex.build.pipeline; print(sorted(m for m in "
+        "cvtex.pipeline.request, cvtex.pipeline.build; print(sorted(m for m in "
         "('pydantic', 'jinja2', 'cvtex.profile.model') if m in sys.modules))"
     )
     loaded = subprocess.run(

@@ -14,8 +14,8 @@ import pytest
 import yaml
 from markdown_it import MarkdownIt
 
-from cvtex.language.scripts import autospaced
 from cvtex.profile.load import load_profile
+from cvtex.text.scripts import autospaced
 
 from ..building import build
 from ..conftest import EXAMPLE, ROOT

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cvtex.build.cache import CACHE_FILE
 from cvtex.cli.main import main
 from cvtex.errors import ExitCode
+from cvtex.pipeline.cache import CACHE_FILE
 
 
 def run(*args: object):

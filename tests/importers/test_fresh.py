@@ -23,7 +23,7 @@ from cvtex.importers.door import _reader_of
 from cvtex.importers.language import language_of_text
 from cvtex.importers.reader import Context
 from cvtex.importers.source import open_source
-from cvtex.profile.htmltext import html_text
+from cvtex.text.htmltext import html_text
 
 from ..building import build
 from ..conftest import ROOT, line_in, markup_as_text, normalized, pdf_text

@@ -13,8 +13,8 @@ import yaml
 from cvtex.errors import InputError
 from cvtex.importers import import_sources
 from cvtex.jsonresume import export
-from cvtex.language.coverage import coverage_report
 from cvtex.profile.load import load_profile
+from cvtex.translate.coverage import coverage_report
 
 from ..building import build
 from ..conftest import EXAMPLE, ROOT, normalized, pdf_text

@@ -13,15 +13,15 @@ import yaml
 from click.testing import CliRunner
 
 from cvtex.bibtex.names import read_authors
-from cvtex.build.pipeline import build as run_build
-from cvtex.build.place import BuiltLanguage
-from cvtex.build.report import Reporter
 from cvtex.check.compare import misses
 from cvtex.check.expected import Phrase
 from cvtex.check.reading import Reading
 from cvtex.cli.main import main
 from cvtex.language.catalog import load_catalog
 from cvtex.look.fontplan import texts
+from cvtex.pipeline.build import build as run_build
+from cvtex.pipeline.place import BuiltLanguage
+from cvtex.pipeline.report import Reporter
 from cvtex.profile.load import load_profile
 from cvtex.view.localize import localize
 

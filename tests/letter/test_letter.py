@@ -18,10 +18,10 @@ from cvtex.cli.main import main
 from cvtex.errors import InputError
 from cvtex.live.watch import WatchState, watch_once
 
-from ..build.test_cache import edit
 from ..building import build, request, tex_sources
 from ..conftest import EXAMPLE, GERMAN, THEMES, TINY, pdf_text
 from ..end_to_end.test_golden import GOLDEN, UPDATE
+from ..pipeline.test_cache import edit
 
 LETTER = EXAMPLE.with_name("letter.yaml")
 

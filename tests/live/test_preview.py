@@ -27,8 +27,8 @@ from cvtex.live.preview import PAGE_DIR, PDFJS_DIR
 from cvtex.look import theme
 
 from ..browser import CHROMIUM, Browser
-from ..build.test_cache import edit
 from ..compile.test_orphans import engines_under, wait_until
+from ..pipeline.test_cache import edit
 
 if CHROMIUM is None and not os.environ.get("CI"):
     pytest.skip("chromium is not installed (make test-system-deps)", allow_module_level=True)

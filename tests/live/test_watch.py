@@ -22,10 +22,10 @@ from cvtex.errors import InputError
 from cvtex.live.watch import Rebuilt, WatchState, watch, watch_once
 from cvtex.look import theme
 
-from ..build.test_cache import edit
 from ..building import build, request
 from ..compile.test_orphans import engines_under, wait_until
 from ..conftest import normalized, pdf_text
+from ..pipeline.test_cache import edit
 
 
 @pytest.fixture

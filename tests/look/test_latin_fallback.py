@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from cvtex.cli.main import main
 from cvtex.look.fontplan import plan_scripts
 from cvtex.look.fonts import ResolvedFont
-from cvtex.render.texescape import fallback_letters, to_tex
+from cvtex.text.texescape import fallback_letters, to_tex
 
 from ..building import build
 from ..conftest import ROOT, THEMES, normalized, overfull_lines

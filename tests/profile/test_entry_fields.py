@@ -218,7 +218,7 @@ def test_json_resume_carries_the_new_fields_and_brings_them_back(tmp_path):
 
 def test_the_schema_knows_the_new_fields():
     schema = json.loads((ROOT / "cvtex" / "profile.schema.json").read_text(encoding="utf-8"))
-    for file in (FULL, ROOT / "cvtex" / "profile" / "starter.yaml"):
+    for file in (FULL, ROOT / "cvtex" / "starters" / "profile.yaml"):
         data, _ = load_yaml(file)  # dates stay text, as cvtex reads them
         jsonschema.validate(data, schema)
     minimal = {"name": "A", "layout": ["education"], "updated": "2024-03-03"}

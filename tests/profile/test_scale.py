@@ -140,7 +140,7 @@ def test_a_field_full_of_markup_markers_renders_in_linear_time(tmp_path):
     # megabyte, an hour, in Python, where no engine timeout reaches. Now a second or two;
     # run apart, with a limit.
     script = (
-        "from cvtex.render.texescape import to_tex\n"
+        "from cvtex.text.texescape import to_tex\n"
         "for unit in ('**a ', '[', '*a ', '$a ', 'a'):\n"
         "    to_tex(unit * (2**19 // len(unit)))\n"
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cvtex.render.texescape import TexCode, tex_url, to_tex
+from cvtex.text.texescape import TexCode, tex_url, to_tex
 
 NASTY = r"50% & C# $5 _x_ {a} ~ ^ \ "
 

@@ -37,10 +37,10 @@ from hypothesis import strategies as st
 
 from cvtex.errors import InputError
 from cvtex.language.catalog import Locales
-from cvtex.language.scripts import INHERITED, SCRIPTS, is_foreign, script_of
-from cvtex.profile.links import link_target
 from cvtex.profile.source import format_path
-from cvtex.render.texescape import _MATH_COMMANDS, LONG_WORD, clean_text, tex_url, to_tex
+from cvtex.text.links import link_target
+from cvtex.text.scripts import INHERITED, SCRIPTS, is_foreign, script_of
+from cvtex.text.texescape import _MATH_COMMANDS, LONG_WORD, clean_text, tex_url, to_tex
 
 from ..building import build
 from ..conftest import normalized

@@ -21,7 +21,7 @@ from cvtex.profile.model import Homepage, YearMonth
 from cvtex.render.frontmatter import front_matter
 from cvtex.render.markdown import link_filter, math_text, to_markdown
 from cvtex.render.markup import MATH_SYMBOLS
-from cvtex.render.texescape import _MATH_COMMANDS
+from cvtex.text.texescape import _MATH_COMMANDS
 
 COMMONMARK = MarkdownIt("commonmark", {"html": True})
 

@@ -14,10 +14,10 @@ import pytest
 from docx.oxml.ns import qn
 from docx.text.hyperlink import Hyperlink
 
-from cvtex.build.load import load
 from cvtex.errors import InputError
+from cvtex.pipeline.build import localized
+from cvtex.pipeline.load import load
 from cvtex.render.blocks import cv_blocks
-from cvtex.view.localize import localized
 
 from ..building import build, request
 from ..conftest import EXAMPLE, ROOT, normalized, pdf_text
@@ -69,12 +69,7 @@ def libreoffice_pdfs(word_example: Path, tmp_path_factory: pytest.TempPathFactor
 
 def blocks_of(language: str, profile: Path = EXAMPLE):
     loaded = load(request(profile, language))
-    item = localized(
-        loaded.profile.profile,
-        loaded.profile.source,
-        loaded.locales.catalog(language),
-        loaded.variant,
-    )
+    item = localized(loaded, language)
     return cv_blocks(item.view, item.catalog)
 
 

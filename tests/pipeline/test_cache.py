@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cvtex.build import cache as buildcache
-from cvtex.build.cache import CACHE_FILE
 from cvtex.cli.main import main
 from cvtex.compile import engine
 from cvtex.language import catalog as locale
 from cvtex.look import fonts, theme
+from cvtex.pipeline import cache as buildcache
+from cvtex.pipeline.cache import CACHE_FILE
 from cvtex.profile.load import load_profile
 from cvtex.render import latex as render
 

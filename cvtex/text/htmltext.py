@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 import re
 
-from ..render.texescape import is_small_math
+from .texescape import is_small_math
 
 _TAG = re.compile(r"</?([A-Za-z][\w:.-]*)(?:\s[^<>]*)?/?>")
 _SCRIPT = re.compile(r"<(sub|inf|sup)>([^<>]{1,40})</\1>", re.IGNORECASE)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..build.load import select_languages
+from ..language.catalog import Locales
+from ..pipeline.load import select_languages
 from ..profile.load import LoadedProfile
 from ..view.cv import CvView
-from .catalog import Locales
 from .untranslated import Untranslated, find_untranslated
 
 

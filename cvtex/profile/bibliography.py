@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..bibtex.read import BibEntry, Bibliography
 from ..errors import InputError
-from ..profile.source import Position, SourceMap
-from .read import BibEntry, Bibliography
+from .source import Position, SourceMap
 
 
 def merge_bibliography(

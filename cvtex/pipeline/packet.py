@@ -16,7 +16,7 @@ from .. import atomic
 from ..errors import InputError
 from .place import BuiltLanguage
 from .report import Reporter
-from .request import output_stem, resolve_request
+from .request import BuildRequest, output_stem, resolve_request
 
 if TYPE_CHECKING:
     from ..render.metadata import Metadata
@@ -24,34 +24,41 @@ if TYPE_CHECKING:
     from .load import Loaded
 
 
-def place_packets(
-    loaded: Loaded, languages: list[Localized], letters: list[BuiltLanguage], reporter: Reporter
-) -> list[Path]:
-    """``<letter>.packet.<language>.pdf`` for each letter built, beside it (the packets
-    written; one joined from PDFs that have not changed since is kept as it is)."""
-    from ..render.blocks import text_of
-    from ..render.letter import letter_metadata
-    from .pipeline import build
-
-    written_in = {item.language: item for item in languages}
+def cv_request(loaded: Loaded, letters: list[BuiltLanguage]) -> BuildRequest:
+    """The build of the CV that a letter's packets enclose: the letter's languages, in the
+    variant and theme of the letter's build."""
     request, letter = loaded.request, loaded.letter
     assert letter is not None
-    cv = build(
-        resolve_request(
-            loaded.profile.file,
-            languages=",".join(built.language for built in letters),
-            # The variant the letter names, as its CV's own build names it: the profile's
-            # default one is built without a name, into the file that build writes.
-            variant=request.variant or letter.letter.variant,
-            theme=loaded.theme.name if loaded.theme.builtin else str(loaded.theme.folder),
-            out_dir=request.out_dir,
-            locale_files=request.locale_files,
-            strict=request.strict,
-            timeout=request.timeout,
-            design=[f"{key}={value}" for key, value in request.design],
-        ),
-        reporter,
+    return resolve_request(
+        loaded.profile.file,
+        languages=",".join(built.language for built in letters),
+        # The variant the letter names, as its CV's own build names it: the profile's
+        # default one is built without a name, into the file that build writes.
+        variant=request.variant or letter.letter.variant,
+        theme=loaded.theme.name if loaded.theme.builtin else str(loaded.theme.folder),
+        out_dir=request.out_dir,
+        locale_files=request.locale_files,
+        strict=request.strict,
+        timeout=request.timeout,
+        design=[f"{key}={value}" for key, value in request.design],
     )
+
+
+def place_packets(
+    loaded: Loaded,
+    languages: list[Localized],
+    letters: list[BuiltLanguage],
+    cv: list[BuiltLanguage],
+    reporter: Reporter,
+) -> list[Path]:
+    """``<letter>.packet.<language>.pdf`` for each letter built, beside it, joined with the
+    CV built for it (``cv``): the packets written; one joined from PDFs that have not
+    changed since is kept as it is."""
+    from ..render.blocks import text_of
+    from ..render.letter import letter_metadata
+
+    written_in = {item.language: item for item in languages}
+    request = loaded.request
     cv_pdfs = {built.language: built.pdf for built in cv}
     written = []
     part = f"{request.variant}.packet" if request.variant else "packet"

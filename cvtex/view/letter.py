@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 
 from ..errors import InputError
 from ..language.catalog import Catalog, ClosingLine, LetterConventions
+from ..letter.load import LoadedLetter
 from ..profile.model import Profile, Variant, YearMonth
-from ..view.cv import CvView, Fallback
-from ..view.localize import sender_of
-from ..view.text import TextChooser
-from .load import LoadedLetter
+from .cv import CvView, Fallback
+from .localize import sender_of
+from .text import TextChooser
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import InputError
-from ..importers.dates import read_date, read_range
-from ..profile.source import Path_, format_path
+from ...errors import InputError
+from ...profile.source import Path_, format_path
+from ..dates import read_date, read_range
 
 # The older schema's names (before 1.0) -> today's, per part of the document.
 _RENAMED: dict[str, dict[str, str]] = {

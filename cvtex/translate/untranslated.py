@@ -20,14 +20,14 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..language.catalog import Catalog
 from ..profile.load import LoadedProfile
 from ..profile.model import Profile, Variant
 from ..profile.source import Path_, format_path
+from ..text.scripts import writing_system
 from ..view.cv import CvView
 from ..view.localize import view_of
 from ..view.text import TextChooser
-from .catalog import Catalog
-from .scripts import writing_system
 
 
 @dataclass(frozen=True)

@@ -114,9 +114,10 @@ def build(
     if request.check:
         check(loaded, languages, built, reporter)
     if loaded.packet and built:
-        from .packet import place_packets
+        from .packet import cv_request, place_packets
 
-        place_packets(loaded, languages, built, reporter)
+        cv = build(cv_request(loaded, built), reporter)
+        place_packets(loaded, languages, built, cv, reporter)
     # The documents of other formats are not recorded, nor a letter dated by the day.
     if request.only_pdf and loaded.repeatable and not loaded.packet:
         outputs = [Output(source.language, source.stem) for source in sources]
@@ -161,20 +162,25 @@ def _expected_compiles(request: BuildRequest, cache: BuildCache) -> int:
 
 def localize(loaded: Loaded) -> list[Localized]:
     """Each language's view, made once: every output of the language is made from it."""
-    from ..view.localize import localized
+    return [localized(loaded, language) for language in loaded.languages]
+
+
+def localized(loaded: Loaded, language: str) -> Localized:
+    """One language's view: the CV's; for a letter, the letter's (with the CV's header as
+    its sender) in place of the CV's. The one place where a CV's build and a letter's part."""
+    from ..view.letter import letter_view
+    from ..view.localize import Localized, view_of
+    from ..view.text import TextChooser
 
     profile = loaded.profile
-    return [
-        localized(
-            profile.profile,
-            profile.source,
-            loaded.locales.catalog(language),
-            loaded.variant,
-            loaded.letter,
-            cv_enclosed=loaded.packet,
-        )
-        for language in loaded.languages
-    ]
+    catalog = loaded.locales.catalog(language)
+    chooser = TextChooser(profile.profile, profile.source, catalog, loaded.variant)
+    if loaded.letter is None:
+        return Localized(catalog, chooser, view_of(chooser))
+    written = letter_view(
+        loaded.letter, profile.profile, chooser, catalog, loaded.variant, loaded.packet
+    )
+    return Localized(catalog, chooser, written.sender, written)
 
 
 # -- render ---------------------------------------------------------------------------------

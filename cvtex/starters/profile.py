@@ -1,6 +1,6 @@
 """``cvtex new``: a commented starter profile in the languages asked for.
 
-The starter (starter.yaml) holds each text in every language it has samples for; the
+The starter (profile.yaml) holds each text in every language it has samples for; the
 profile written keeps, of each ``{en: ..., zh: ..., ja: ..., ko: ...}``, the languages asked
 for (and those they convert from: zh for zh-TW), drops the entries shown only in other
 languages, and keeps its comments. The letter's starter is cut the same way.
@@ -19,11 +19,11 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from .. import atomic
 from ..errors import InputError
 from ..language.catalog import available_languages, load_catalog
-from ..language.scripts import writing_system
 from ..profile.model import YearMonth
 from ..resources import SCHEMA_FILE
+from ..text.scripts import writing_system
 
-STARTER = Path(__file__).with_name("starter.yaml")
+STARTER = Path(__file__).with_name("profile.yaml")
 DEFAULT_LANGUAGES = ("en", "zh")
 
 

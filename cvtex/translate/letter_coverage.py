@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..build.load import load
-from ..build.pipeline import localize
-from ..build.request import resolve_request
+from ..pipeline.build import localize
+from ..pipeline.load import load
+from ..pipeline.request import resolve_request
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ The light markup CVs need is recognised on the way: ``**bold**``, ``*italic*``,
 a ``$`` or ``*`` that does not pair up, comes out literally.
 
 Text in a script the Latin and CJK fonts do not set (Cyrillic, Arabic, emoji, ...) is
-written ``\\cvscript{<script>}{<text>}``, one run per script (language/scripts.py): the
+written ``\\cvscript{<script>}{<text>}``, one run per script (text/scripts.py): the
 template's ``fonts`` block defines it from the font plan. The escape needs no state for
 that: which font sets a script is the plan's business, not the text's. Latin letters are
 the exception, since a font lacks them one by one: the render names the letters its plan
@@ -26,7 +26,9 @@ from urllib.parse import quote
 
 from pylatex.utils import escape_latex
 
-from ..language.scripts import (
+from .links import link_target
+from .math import MATH_FONTS, MATH_SYMBOLS, MATH_WORD, math_as_text
+from .scripts import (
     CJK,
     LATIN,
     MIRRORED,
@@ -40,8 +42,6 @@ from ..language.scripts import (
     runs,
     script_of,
 )
-from ..profile.links import link_target
-from .math import MATH_FONTS, MATH_SYMBOLS, MATH_WORD, math_as_text
 
 
 class TexCode(str):

@@ -10,9 +10,9 @@ from .. import atomic
 from ..errors import InputError
 from ..language.catalog import available_languages
 from ..profile.source import load_yaml
-from ..profile.starter import DEFAULT_LANGUAGES, in_languages
+from .profile import DEFAULT_LANGUAGES, in_languages
 
-STARTER = Path(__file__).with_name("starter.yaml")
+STARTER = Path(__file__).with_name("letter.yaml")
 
 
 def write_letter_starter(path: Path, profile: Path, force: bool = False) -> None:

@@ -4,7 +4,7 @@ A CV is set in its theme's Latin fonts, and in CJK fonts through xeCJK; every ot
 (Greek, Cyrillic, Arabic, ..., symbols and emoji, mathematical letters) needs a font of
 its own. This module answers, for any text, which characters belong where, and is used
 twice: by the font plan (look/fontplan.py), which chooses a font for each script a CV uses,
-and by the escape path (render/texescape.py), which wraps each run of such a script in
+and by the escape path (text/texescape.py), which wraps each run of such a script in
 ``\\cvscript{<script>}{...}`` so that the run is set in the font the plan chose.
 
 Nothing here reads fonts or knows a language: it is Unicode's blocks, narrowed to what

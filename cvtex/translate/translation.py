@@ -30,11 +30,11 @@ from typing import Any
 
 from .. import atomic
 from ..errors import InputError
+from ..language.catalog import Locales
 from ..profile.edit import editable, replace_keeping_copies, round_trip_yaml, write_new
 from ..profile.load import LoadedProfile, load_profile
 from ..profile.source import Path_, SourceMap, format_path, load_yaml, unwrapped
-from .catalog import Locales
-from .scripts import writing_system
+from ..text.scripts import writing_system
 from .untranslated import find_untranslated
 
 _KEYS = ("path", "line", "file")  # a row's other keys: its text's language and the target
@@ -71,9 +71,9 @@ def export_rows(loaded: LoadedProfile, language: str, locales: Locales | None = 
 def letter_export_rows(file: Path, language: str, locale_files: list[Path]) -> list[Row]:
     """A letter's texts that its ``language`` shows without text of that language (its
     sender's, from the profile, are the profile's to translate)."""
-    from ..build.load import load
-    from ..build.pipeline import localize
-    from ..build.request import resolve_request
+    from ..pipeline.build import localize
+    from ..pipeline.load import load
+    from ..pipeline.request import resolve_request
 
     loaded = load(resolve_request(file, languages=language, locale_files=locale_files))
     letter = loaded.letter

@@ -14,13 +14,13 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
-from ..errors import InputError
-from ..importers.located import json_data
-from ..importers.reader import Note
-from ..importers.write import leave_out
-from ..language.catalog import available_languages
-from ..profile.problems import Problem, problems_of
-from ..profile.source import Path_, format_path, load_yaml
+from ...errors import InputError
+from ...language.catalog import available_languages
+from ...profile.problems import Problem, problems_of
+from ...profile.source import Path_, format_path, load_yaml
+from ..located import json_data
+from ..reader import Note
+from ..write import leave_out
 from .tidy import Tidier, refuse_texts_per_language
 
 _ISO_DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$")

@@ -10,10 +10,10 @@ import datetime as dt
 import re
 from typing import Any
 
-from ..importers.dates import an_end
-from ..importers.reader import T
-from ..language.catalog import Catalog, load_catalog
-from ..profile.source import Path_
+from ...language.catalog import Catalog, load_catalog
+from ...profile.source import Path_
+from ..dates import an_end
+from ..reader import T
 from .document import (
     Certificate,
     Dated,
