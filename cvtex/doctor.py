@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from .compile.engine import XELATEX
 from .language.catalog import available_languages, load_catalog
-from .language.scripts import SCRIPTS, Fallback
+from .text.scripts import SCRIPTS, Fallback
 from .live.preview import pdfjs_installed
 from .look.design import merge_design
 from .look.fonts import charset, describe, in_tex_tree, installed_families, resolve

@@ -21,6 +21,7 @@ from cvtex.language.catalog import load_catalog
 from cvtex.look.fonts import ResolvedFont, resolve
 from cvtex.look.settings import Settings, language_settings
 from cvtex.look.theme import find_theme
+from cvtex.profile.load import LoadedProfile
 from cvtex.profile.model import Profile
 from cvtex.profile.source import SourceMap
 from cvtex.resources import DEFAULT_THEME
@@ -28,10 +29,8 @@ from cvtex.resources import DEFAULT_THEME
 
 def default_settings(language: str, theme: str = DEFAULT_THEME) -> Settings:
     """What a profile that sets no design and no fonts gets for ``language``."""
-    profile = Profile(name="A. Person")
-    return language_settings(
-        find_theme(theme), load_catalog(language), profile, SourceMap(Path("cv.yaml"))
-    )
+    profile = LoadedProfile(Profile(name="A. Person"), SourceMap(Path("cv.yaml")), ())
+    return language_settings(find_theme(theme), load_catalog(language), profile)
 
 
 # Where xeCJK sets text in the CJK font: ideographs, CJK punctuation, full-width forms

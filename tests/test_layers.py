@@ -76,3 +76,15 @@ def test_a_loop_is_found():
     graph.add_import(importer="pkg.b", imported="pkg.c")
     graph.add_import(importer="pkg.c", imported="pkg.a")
     assert import_loops(graph) == [["pkg.a", "pkg.b", "pkg.c"]]
+
+
+def test_every_module_imports():
+    """A module moved between layers leaves no import behind that names its old place
+    (only an import inside a function would otherwise wait for its first call)."""
+    import importlib
+    import pkgutil
+
+    import cvtex
+
+    for module in pkgutil.walk_packages(cvtex.__path__, "cvtex."):
+        importlib.import_module(module.name)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -295,7 +295,8 @@ def _left_out(loaded: Loaded, item: Localized, missing: list[Term]) -> list[Left
 
     profile, catalog = loaded.profile, item.catalog
     sections = profile.profile.sections or default_sections(profile.profile)
-    everything = localize(profile.profile, profile.source, catalog, Variant(layout=list(sections)))
+    whole = replace(profile, variant=Variant(layout=list(sections)), variant_name=None)
+    everything = localize(whole, catalog)
     kinds = side_column_kinds(loaded.theme, catalog)
     shown = (
         set()

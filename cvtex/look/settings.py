@@ -9,8 +9,8 @@ from typing import Any
 
 from ..errors import ToolchainError
 from ..language.catalog import Catalog, Locales
-from ..profile.model import DesignOptions, FontChoice, Fonts, Profile, Variant
-from ..profile.source import SourceMap
+from ..profile.load import LoadedProfile
+from ..profile.model import DesignOptions, FontChoice, Fonts, Profile
 from ..text.scripts import CJK
 from ..text.texescape import TexCode
 from .design import Design, Layer, language_layers, merge_design
@@ -60,17 +60,12 @@ class Settings:
 
 
 def design_for(
-    theme: Theme,
-    catalog: Catalog,
-    profile: Profile,
-    source: SourceMap,
-    variant: Variant | None = None,
-    variant_name: str | None = None,
-    overrides: Layer | None = None,
+    theme: Theme, catalog: Catalog, loaded: LoadedProfile, overrides: Layer | None = None
 ) -> Design:
-    """Theme defaults, the profile's design:, the variant's design:, each with its options for
-    this language after its general ones, then the command line's ``overrides``; the later
-    wins."""
+    """Theme defaults, the profile's design:, the variant's design: (of the variant
+    ``loaded`` shows), each with its options for this language after its general ones, then
+    the command line's ``overrides``; the later wins."""
+    profile, source, variant = loaded.profile, loaded.source, loaded.variant
     own, converted_from = catalog.own_keys, catalog.convert_from
     layers = theme.design_layers(own, converted_from)
 
@@ -86,7 +81,7 @@ def design_for(
 
     layers += written(profile.design, ("design",))
     if variant is not None:
-        base = ("variants", variant_name or "", "design")
+        base = ("variants", loaded.variant_name or "", "design")
         if variant.font_size is not None:
             font_size = DesignOptions(font_size=float(variant.font_size.removesuffix("pt")))
             layers.append(Layer(font_size, str(source.locate((*base[:-1], "font_size"))), True))
@@ -99,10 +94,7 @@ def design_for(
 def language_settings(
     theme: Theme,
     catalog: Catalog,
-    profile: Profile,
-    source: SourceMap,
-    variant: Variant | None = None,
-    variant_name: str | None = None,
+    loaded: LoadedProfile,
     view: Any = None,
     locales: Locales | None = None,
     overrides: Layer | None = None,
@@ -111,7 +103,8 @@ def language_settings(
     """Everything a template needs for one language besides the localized CV ``view``,
     whose text (with the catalog's) the font plan is made for; ``name``: the running name
     the pages after the first show (plain text)."""
-    design = design_for(theme, catalog, profile, source, variant, variant_name, overrides)
+    design = design_for(theme, catalog, loaded, overrides)
+    profile, source = loaded.profile, loaded.source
     own_fonts = profile.fonts.get(catalog.code)
     fonts = own_fonts or catalog.fonts
     own_fonts_at = str(source.locate_key(("fonts", catalog.code)))

@@ -32,11 +32,18 @@ class Loaded:
     profile: LoadedProfile
     locales: Locales
     languages: list[str]  # the languages to build, in order
-    variant_name: str | None  # the one chosen: --variant, else the profile's default
-    variant: Variant | None
     theme: Theme
     design: Layer | None = None  # --design options, over every other layer of the design
     letter: LoadedLetter | None = None  # the letter, when the request names one
+
+    @property
+    def variant_name(self) -> str | None:
+        """The variant chosen: --variant, else the letter's, else the profile's default."""
+        return self.profile.variant_name
+
+    @property
+    def variant(self) -> Variant | None:
+        return self.profile.variant
 
     @property
     def kind(self) -> str:
@@ -82,10 +89,9 @@ def load(request: BuildRequest) -> Loaded:
     name = variant_name(
         request.variant or (letter.letter.variant if letter else None), loaded.profile
     )
-    variant = loaded.profile.variants[name] if name else None
     theme = chosen_theme(loaded, request.theme, name, letter)
     design = command_line_layer(request.design)
-    return Loaded(request, loaded, locales, languages, name, variant, theme, design, letter)
+    return Loaded(request, loaded.showing(name), locales, languages, theme, design, letter)
 
 
 def _check_letter(letter: LoadedLetter, request: BuildRequest, profile: Profile) -> None:

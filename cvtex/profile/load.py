@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from types import UnionType
@@ -12,7 +12,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import InputError
 from . import model
-from .model import POOLS, Profile
+from .model import POOLS, Profile, Variant
 from .problems import Problem, plain_message, report, suggest
 from .source import SourceMap, format_path, load_yaml
 
@@ -27,10 +27,18 @@ class LoadedProfile:
     # What was read around rather than refused ("refs.bib:12: doi is written twice..."):
     # warnings in a build, errors with --strict.
     warnings: tuple[str, ...] = ()
+    # The variant a build shows (``variants:``), with its name; none: the whole CV.
+    variant: Variant | None = None
+    variant_name: str | None = None
 
     @property
     def file(self) -> Path:
         return self.source.file
+
+    def showing(self, name: str | None) -> LoadedProfile:
+        """The profile as its variant ``name`` shows it (None: as the whole CV)."""
+        variant = self.profile.variants[name] if name else None
+        return replace(self, variant=variant, variant_name=name)
 
 
 # The lists an included file may add to; any other key it sets must not be set twice.

@@ -72,14 +72,10 @@ class TexSource:
 def settings_of(loaded: Loaded, item: Localized, shown: object = None) -> Settings:
     """The language's settings, with the font plan made from the text ``shown`` (by default
     the CV's view; a letter's whole text for a letter)."""
-    profile = loaded.profile
     return language_settings(
         loaded.theme,
         item.catalog,
-        profile.profile,
-        profile.source,
-        loaded.variant,
-        loaded.variant_name,
+        loaded.profile,
         item.view if shown is None else shown,
         loaded.locales,
         loaded.design,

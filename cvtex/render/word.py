@@ -65,17 +65,8 @@ class WordLook:
 
 def word_document(loaded: Loaded, item: Localized) -> Document:
     """The docx row of the renderers' table."""
-    profile = loaded.profile
     catalog = item.catalog
-    design = design_for(
-        loaded.theme,
-        catalog,
-        profile.profile,
-        profile.source,
-        loaded.variant,
-        loaded.variant_name,
-        loaded.design,
-    )
+    design = design_for(loaded.theme, catalog, loaded.profile, loaded.design)
     chosen = loaded.theme.word_fonts(catalog.own_keys, catalog.convert_from)
     fonts = WordFonts(
         **{**DEFAULT_FONTS.model_dump(), **chosen.model_dump(exclude_none=True)},

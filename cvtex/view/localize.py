@@ -10,8 +10,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..language.catalog import Catalog
-from ..profile.model import Profile, Variant
-from ..profile.source import SourceMap
+from ..profile.load import LoadedProfile
 from .cv import CvView, Personal
 from .sections import section_views
 from .text import TextChooser, photo_name
@@ -34,10 +33,9 @@ class Localized:
         return self.catalog.code
 
 
-def localize(
-    profile: Profile, source: SourceMap, catalog: Catalog, variant: Variant | None = None
-) -> CvView:
-    return view_of(TextChooser(profile, source, catalog, variant))
+def localize(loaded: LoadedProfile, catalog: Catalog) -> CvView:
+    """The CV's view in the catalog's language, of the variant ``loaded`` shows."""
+    return view_of(TextChooser(loaded.profile, loaded.source, catalog, loaded.variant))
 
 
 def view_of(chooser: TextChooser) -> CvView:

@@ -43,7 +43,7 @@ ENGINEER = ROOT / "examples" / "engineer" / "profile.yaml"
 def shown_texts(profile: Path, lang: str) -> list[str]:
     """Every text the language's CV shows, as the view holds it."""
     loaded = load_profile(profile)
-    return texts(localize(loaded.profile, loaded.source, load_catalog(lang)))
+    return texts(localize(loaded, load_catalog(lang)))
 
 
 def write(folder: Path, text: str, name: str = "cv.yaml") -> Path:
@@ -57,7 +57,7 @@ def write(folder: Path, text: str, name: str = "cv.yaml") -> Path:
 
 def test_japanese_cv_speaks_japanese():
     loaded = load_profile(ENGINEER)
-    view = localize(loaded.profile, loaded.source, load_catalog("ja"))
+    view = localize(loaded, load_catalog("ja"))
     titles = [section.title for section in view.sections]
     assert titles[:6] == ["職務要約", "職歴", "学歴", "資格", "受賞歴", "研究業績"]
     experience = view.sections[1].entries[0]
@@ -70,7 +70,7 @@ def test_japanese_cv_speaks_japanese():
 
 def test_korean_cv_speaks_korean():
     loaded = load_profile(ENGINEER)
-    view = localize(loaded.profile, loaded.source, load_catalog("ko"))
+    view = localize(loaded, load_catalog("ko"))
     titles = [section.title for section in view.sections]
     assert titles[:6] == ["요약", "경력", "학력", "자격증", "수상", "논문"]
     assert view.sections[1].entries[0].dates == "2021년 4월 – 현재"

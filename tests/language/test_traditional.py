@@ -18,7 +18,7 @@ def view(tmp_path, yaml_text: str, lang: str):
     file = tmp_path / "cv.yaml"
     file.write_text(textwrap.dedent(yaml_text), encoding="utf-8")
     loaded = load_profile(file)
-    return localize(loaded.profile, loaded.source, load_catalog(lang))
+    return localize(loaded, load_catalog(lang))
 
 
 def texts(cv) -> list[str]:
@@ -161,7 +161,7 @@ def test_a_null_in_the_fallback_language_shows_nothing(tmp_path):
     english = view(tmp_path, yaml_text, "en")
     assert english.sections[0].entries[0].place == ""
     loaded = load_profile(tmp_path / "cv.yaml")
-    german = localize(loaded.profile, loaded.source, read_catalog(GERMAN))
+    german = localize(loaded, read_catalog(GERMAN))
     assert german.sections[0].entries[0].place == ""  # as in English, not the Chinese
     assert [f.message for f in german.fallbacks] == [
         "experience[0].organization has no de text; using en"

@@ -344,9 +344,7 @@ def industry_bullets(profile: Path, language: str) -> list[str]:
     from cvtex.language.catalog import load_catalog
 
     loaded = load_profile(profile)
-    view = localize(
-        loaded.profile, loaded.source, load_catalog(language), loaded.profile.variants["industry"]
-    )
+    view = localize(loaded.showing("industry"), load_catalog(language))
     return [
         bullet.text
         for section in view.sections

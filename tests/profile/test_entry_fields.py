@@ -82,7 +82,7 @@ def lines(pdf: Path) -> list[str]:
 
 def view(profile: Path, lang: str):
     loaded = load_profile(profile)
-    return localize(loaded.profile, loaded.source, load_catalog(lang))
+    return localize(loaded, load_catalog(lang))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

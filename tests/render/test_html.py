@@ -65,8 +65,7 @@ def pages(tmp_path_factory) -> dict[str, Path]:
 
 def view(lang: str):
     loaded = load_profile(EXAMPLE)
-    variant = loaded.profile.variants[loaded.profile.default_variant or ""]
-    return localize(loaded.profile, loaded.source, load_catalog(lang), variant)
+    return localize(loaded.showing(loaded.profile.default_variant), load_catalog(lang))
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -51,7 +51,7 @@ def _view(tmp_path, lang):
     profile = tmp_path / "cv.yaml"
     profile.write_text(PROFILE, encoding="utf-8")
     loaded = load_profile(profile)
-    return localize(loaded.profile, loaded.source, load_catalog(lang))
+    return localize(loaded, load_catalog(lang))
 
 
 def test_a_day_is_kept_and_shown_as_the_month(tmp_path):

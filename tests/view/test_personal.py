@@ -37,8 +37,7 @@ def write(tmp_path, text: str = PROFILE, name: str = "cv.yaml"):
 
 def view(tmp_path, lang: str, variant: str | None = None, text: str = PROFILE):
     loaded = load_profile(write(tmp_path, text))
-    chosen = loaded.profile.variants[variant] if variant else None
-    return localize(loaded.profile, loaded.source, load_catalog(lang), chosen)
+    return localize(loaded.showing(variant), load_catalog(lang))
 
 
 def test_lines_per_language(tmp_path):
