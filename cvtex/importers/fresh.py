@@ -18,13 +18,12 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ..errors import InputError
 from ..language.catalog import Catalog, available_languages, load_catalog
 from ..profile.source import Path_
 from ..text.htmltext import html_text
 from .dates import an_end, read_date, read_range
 from .language import language_of_file
-from .located import Located, read_located
+from .located import Located, one_object, read_located
 from .networks import network_contact
 from .reader import Context, Read, Reader, T
 from .sniff import FRESH_KEYS, is_fresh, parsed
@@ -79,8 +78,7 @@ def recognizes(source: Source) -> bool:
 
 def read(source: Source, context: Context) -> Read:
     data, located = read_located(source, _HINT)
-    if not isinstance(data, dict):
-        raise InputError(f"{source.where()}: not a FRESH résumé: not one object", _HINT)
+    data = one_object(data, source.where(), "a FRESH résumé", _HINT)
     code = context.language or language_of_file(data)
     catalog = load_catalog(code if code in available_languages() else "en")
     profile = _Fresh(located, catalog, context.today).profile(data)

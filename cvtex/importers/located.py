@@ -54,6 +54,14 @@ def json_data(text: str, where: str, hint: str) -> Any:
     return data
 
 
+def one_object(data: Any, where: str, what: str, hint: str | None = None) -> dict[str, Any]:
+    """``data`` when it is one object, as every reader's file is; else an error at the file
+    that says so. ``what``: the file the reader wants ("a JSON Resume file")."""
+    if not isinstance(data, dict):
+        raise InputError(f"{where}: {what} is one JSON object, not a list or value", hint)
+    return data
+
+
 def _deeper_than(data: Any, levels: int) -> bool:
     """Whether lists and objects nest more than ``levels`` deep (walked without recursion)."""
     pending = [(data, 0)]

@@ -11,6 +11,7 @@ import yaml
 
 from cvtex.errors import InputError
 from cvtex.importers import import_sources
+from cvtex.importers.jsonresume.document import read_resume
 from cvtex.importers.language import language_of_text
 from cvtex.importers.reader import T
 
@@ -209,3 +210,25 @@ def test_a_japanese_or_korean_resume_becomes_a_profile_in_its_language(
     text = normalized(pdf_text(built.pdf))
     for words in shown:
         assert normalized(words) in text, (language, words)
+
+
+def test_a_file_that_is_no_object_is_the_same_error_for_every_reader(tmp_path):
+    """One check (located.one_object) for the readers whose file is one object: an ORCID
+    endpoint's file, a FRESH résumé, a JSON Resume."""
+    orcid = tmp_path / "orcid"
+    orcid.mkdir()
+    record = ROOT / "tests" / "data" / "orcid" / "record-3.0.json"
+    (orcid / "record.json").write_text(record.read_text(encoding="utf-8"), encoding="utf-8")
+    (orcid / "works.json").write_text("[]", encoding="utf-8")
+    fresh = tmp_path / "fresh.yaml"
+    fresh.write_text("- name: Mei Lin\n  meta: {format: FRESH@1.0.0}\n", encoding="utf-8")
+    for source, what in ((orcid, "an ORCID record"), (fresh, "a FRESH résumé")):
+        with pytest.raises(InputError) as caught:
+            import_sources([source], tmp_path / "cv.yaml")
+        assert caught.value.message.endswith(f": {what} is one JSON object, not a list or value")
+    with pytest.raises(InputError) as caught:
+        read_resume("resume.json", "[1, 2]")
+    assert (
+        caught.value.message
+        == "resume.json: a JSON Resume file is one JSON object, not a list or value"
+    )

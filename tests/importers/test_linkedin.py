@@ -25,7 +25,8 @@ from cvtex.errors import InputError
 from cvtex.importers import import_sources
 from cvtex.importers.identity import Index
 from cvtex.importers.into import place_of
-from cvtex.importers.linkedin import FILES, described, paragraphs
+from cvtex.importers.linkedin.description import described, paragraphs
+from cvtex.importers.linkedin.files import FILES
 from cvtex.importers.reader import T
 from cvtex.importers.source import Source
 from cvtex.importers.write import yaml_text

@@ -18,7 +18,7 @@ from ...errors import InputError
 from ...language.catalog import available_languages
 from ...profile.problems import Problem, problems_of
 from ...profile.source import Path_, format_path, load_yaml
-from ..located import json_data
+from ..located import json_data, one_object
 from ..reader import Note
 from ..write import leave_out
 from .tidy import Tidier, refuse_texts_per_language
@@ -225,8 +225,7 @@ def read_resume(file: str, text: str, today: dt.date | None = None) -> ReadResum
             file,
             "a JSON Resume file is one JSON object (see https://jsonresume.org/schema)",
         )
-    if not isinstance(data, dict):
-        raise InputError(f"{file}: a JSON Resume file is one JSON object, not a list or value")
+    data = one_object(data, file, "a JSON Resume file")
     if not isinstance(data.get("basics"), dict):
         keys = ", ".join(list(data)[:6]) + (", ..." if len(data) > 6 else "")
         raise InputError(

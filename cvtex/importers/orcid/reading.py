@@ -1,16 +1,12 @@
-"""An ORCID record as the public API gives it: the whole record, or the files of its
-endpoints (person, works, employments, ...) in a folder or a ``.zip``; JSON or XML; API
-v2.0/v2.1 (flat lists, dates in milliseconds), v3.0 (affiliation groups) and the older
-v1.x messages.
+"""An ORCID record read as profile data: the person (name, biography, contacts,
+keywords), works as publications and talks, fundings, affiliations as the profile's
+sections, each in the language's punctuation; and a note for what a CV has no place for.
 
-One reader for every version and both encodings: XML is read as the JSON it mirrors
-(:mod:`.xmldata`), and each field is looked for under the names the versions give it
-(``title`` and v1's ``work-title``). A work that several sources list is one group of
-summaries: the preferred one (the highest display index, else the first) is the work.
-Two groups that are one work (a DOI written in two cases, which ORCID once kept apart)
-are read once. What a CV has no place for is named in a note: once per value a person
-wrote (an amount, a translated title), once per kind of value for what every work has
-(a publication's month: a CV shows its year).
+A work that several sources list is one group of summaries: the preferred one (the
+highest display index, else the first) is the work. Two groups that are one work (a DOI
+written in two cases, which ORCID once kept apart) are read once. A note names what is
+left out: once per value a person wrote (an amount, a translated title), once per kind of
+value for what every work has (a publication's month: a CV shows its year).
 """
 
 from __future__ import annotations
@@ -18,59 +14,28 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import PurePosixPath
 from typing import Any
 
-from ..errors import InputError
-from ..language.catalog import Catalog, available_languages, load_catalog
-from ..profile.source import Path_, format_path
-from ..text.htmltext import title_text
-from .dates import an_end, from_epoch_millis, read_date, still_to_come
-from .identity import Work, folded, same_work
-from .language import language_of_text
-from .located import json_data
-from .reader import Context, Note, Read, Reader, T, TextMap
-from .source import Source
-from .xmldata import LINE, read_xml
-
-KIND = "ORCID record"
-_NAMESPACE = "http://www.orcid.org/ns/"
-# Keys that only ORCID's JSON has, near its start.
-_JSON_SIGNS = re.compile(
-    r'"(?:orcid-identifier|activities-summary|work-summary|affiliation-group|'
-    r"employment-summary|education-summary|funding-summary|peer-review-summary|"
-    r'researcher-urls|other-names|orcid-profile|orcid-works)"\s*:'
+from ...language.catalog import Catalog, available_languages
+from ...profile.source import Path_, format_path
+from ...text.htmltext import title_text
+from ..dates import an_end, from_epoch_millis, read_date, still_to_come
+from ..identity import Work, folded, same_work
+from ..language import language_of_text
+from ..reader import Context, Note, T, TextMap
+from .record import (
+    SECTIONS,
+    Document,
+    Item,
+    Record,
+    first_of,
+    items_of,
+    text_of,
+    value_at,
 )
-_ORCID_PATH = re.compile(r'"path"\s*:\s*"/?\d{4}-\d{4}-\d{4}-\d{3}[\dX]')
-_ORCID_ID = re.compile(r"\d{4}-\d{4}-\d{4}-\d{3}[\dX]")
-# The API's endpoints, as the files of a folder of them are named.
-_ENDPOINTS = {
-    "record", "person", "activities", "works", "work", "employments", "educations",
-    "fundings", "distinctions", "invited-positions", "memberships", "qualifications",
-    "services", "peer-reviews", "research-resources", "personal-details", "biography",
-    "researcher-urls", "emails", "email", "keywords", "other-names", "external-identifiers",
-    "address", "addresses", "orcid-profile", "orcid-bio", "orcid-works", "profile",
-}  # fmt: skip
-# A section of activities -> the name of its items.
-_SECTIONS = {
-    "works": "work",
-    "employments": "employment",
-    "educations": "education",
-    "fundings": "funding",
-    "distinctions": "distinction",
-    "invited-positions": "invited-position",
-    "memberships": "membership",
-    "qualifications": "qualification",
-    "services": "service",
-    "peer-reviews": "peer-review",
-    "research-resources": "research-resource",
-}
-_ITEM_SECTION = {item: section for section, item in _SECTIONS.items()}
-# v1's names for the same parts.
-_V1_SECTIONS = {"orcid-works": "works", "funding-list": "fundings", "affiliations": ""}
+
 # ORCID's work types -> the profile's publication type and kind.
 _WORK_TYPES: dict[str, tuple[str, str | None]] = {
     "journal-article": ("journal", None),
@@ -115,352 +80,17 @@ _NETWORKS = (  # a researcher URL on one of these hosts is that kind of contact
 )  # fmt: skip
 
 
-# -- recognizing ---------------------------------------------------------------------------
-
-
-def recognizes(source: Source) -> bool:
-    if source.is_file:
-        return source.suffix in (".json", ".xml", "") and _looks_orcid(source, "")
-    # A folder or archive of the endpoints' files, and nothing else: a folder that also
-    # holds other files is read file by file (the door), this reader taking its own.
-    members = [name for name in source.names if not _is_readme(name)]
-    named = all(_endpoint_name(name) for name in members)
-    return bool(members) and named and any(_looks_orcid(source, name) for name in members)
-
-
-def _is_readme(name: str) -> bool:
-    return PurePosixPath(name).suffix.lower() in (".md", ".txt", ".html")
-
-
-def _endpoint_name(name: str) -> bool:
-    path = PurePosixPath(name)
-    stem = path.stem.lower()
-    return path.suffix.lower() in (".json", ".xml") and (
-        stem in _ENDPOINTS or _ORCID_ID.fullmatch(stem) is not None
-    )
-
-
-def _looks_orcid(source: Source, name: str) -> bool:
-    head = source.head(name, 65536).lstrip()
-    if head.startswith("<"):
-        return _NAMESPACE in head[:8192]
-    if head.startswith("{"):
-        return _JSON_SIGNS.search(head) is not None or _ORCID_PATH.search(head) is not None
-    return False
-
-
-# -- the files ---------------------------------------------------------------------------------
-
-
-@dataclass
-class _Document:
-    """One file of the record: its content, and the line each item of it is on."""
-
-    where: str
-    root_name: str  # the XML root's local name, or the file's stem for JSON
-    root: Any
-    text: str
-    xml: bool
-
-    _put_code_lines: dict[str, int] | None = field(default=None, repr=False)
-
-    def put_code_lines(self) -> dict[str, int]:
-        """The line of each put-code of a JSON file (XML's mappings keep their own)."""
-        if self._put_code_lines is None:
-            self._put_code_lines = {}
-            line, position = 1, 0
-            for match in re.finditer(r'"put-code"\s*:\s*"?(\d+)', self.text):
-                line += self.text.count("\n", position, match.start())
-                position = match.start()
-                self._put_code_lines.setdefault(match[1], line)
-        return self._put_code_lines
-
-    def line(self, node: Any, key: str | None = None) -> int:
-        """The line ``node`` is written on (the first ``"key"`` of a JSON file for a node
-        without a put-code)."""
-        if isinstance(node, dict):
-            if LINE in node:
-                return int(node[LINE])
-            code = node.get("put-code")
-            if code is not None and not self.xml and str(code) in self.put_code_lines():
-                return self.put_code_lines()[str(code)]
-        if key and not self.xml and (position := self.text.find(f'"{key}"')) >= 0:
-            return self.text.count("\n", 0, position) + 1
-        return 1
-
-
-def _document(source: Source, name: str) -> _Document:
-    where = source.where(name)
-    text = source.text(name)
-    stem = PurePosixPath(name or source.path.name).stem.lower()
-    if text.lstrip().startswith("<"):
-        root_name, root = read_xml(text, where)
-        return _Document(where, root_name, root, text, True)
-    root = json_data(
-        text,
-        where,
-        "check the commas and quotes near there; a file saved whole from ORCID is JSON",
-    )
-    if not isinstance(root, dict):
-        raise InputError(f"{where}: an ORCID record is one JSON object, not a list or value")
-    return _Document(where, stem, root, text, False)
-
-
-# -- what a file holds ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Item:
-    """A summary (or a whole item) of one section, with where it was written."""
-
-    document: _Document
-    path: Path_
-    node: dict[str, Any]
-
-    @property
-    def where(self) -> str:
-        return f"{self.document.where}:{self.document.line(self.node)}"
-
-
-@dataclass
-class _Record:
-    """What the files of one record hold, each section's items in groups (one group: one
-    work or affiliation, as listed by one or more sources)."""
-
-    orcid: str | None = None
-    person: tuple[_Document, Path_, dict[str, Any]] | None = None
-    groups: dict[str, list[list[_Item]]] = field(default_factory=dict)
-    modified: tuple[_Document, Path_, Any] | None = None
-
-
-def _items(value: Any) -> list[Any]:
-    if value is None:
-        return []
-    return [item for item in value if item is not None] if isinstance(value, list) else [value]
-
-
-def _at(node: Any, *keys: str) -> Any:
-    for key in keys:
-        if not isinstance(node, dict):
-            return None
-        node = node.get(key)
-    return node
-
-
-def _text(value: Any) -> str | None:
-    """A value as ORCID writes text: a string, or ``{"value": ...}``."""
-    if isinstance(value, dict):
-        value = value.get("value")
-    if isinstance(value, bool) or value is None or isinstance(value, (dict, list)):
-        return None
-    text = " ".join(str(value).split())
-    return text or None
-
-
-def _first(node: Any, *names: str) -> Any:
-    """The value under the first of ``names`` that ``node`` has (a field's name in each
-    version: ``type``, v1's ``work-type``)."""
-    if not isinstance(node, dict):
-        return None
-    return next((node[name] for name in names if node.get(name) is not None), None)
-
-
-def _record(documents: list[_Document]) -> _Record:
-    record = _Record()
-    seen: set[tuple[str, str]] = set()  # (section, put-code): a record and works.json both
-    for document in documents:
-        _take(record, document, seen)
-    return record
-
-
-def _take(record: _Record, document: _Document, seen: set[tuple[str, str]]) -> None:
-    root, name = document.root, document.root_name
-    path: Path_ = ()
-    # v1: orcid-message > orcid-profile; v2/v3 XML endpoint files are their own root.
-    for wrapper in ("orcid-profile", "profile"):
-        if isinstance(_at(root, wrapper), dict):
-            root, path, name = root[wrapper], (wrapper,), wrapper
-    identifier = _first(root, "orcid-identifier", "identifier")
-    if (orcid := _text(_at(identifier, "path")) or _orcid_of_path(root)) and not record.orcid:
-        record.orcid = orcid
-    history_key = "history" if "history" in root else "orcid-history"
-    history = root.get(history_key)
-    if isinstance(history, dict) and history.get("last-modified-date") is not None:
-        record.modified = (document, (*path, history_key), history)
-    person = _first(root, "person", "orcid-bio")
-    person_key = "person" if "person" in root else "orcid-bio"
-    if isinstance(person, dict):
-        record.person = record.person or (document, (*path, person_key), person)
-    elif name in ("person", "personal-details") or "biography" in root or "name" in root:
-        record.person = record.person or (document, path, root)
-    activities_key = next(
-        (key for key in ("activities-summary", "orcid-activities", "activities") if key in root),
-        None,
-    )
-    activities = root[activities_key] if activities_key else root
-    base = (*path, activities_key) if activities_key else path
-    if not isinstance(activities, dict):
-        return
-    for section, groups in _sections(activities, name, base):
-        kept = []
-        for group in groups:
-            codes = [(section, str(item.node.get("put-code"))) for item in group]
-            if any(code in seen for code in codes if code[1] != "None"):
-                continue
-            seen.update(codes)
-            kept.append([_Item(document, item.path, item.node) for item in group])
-        record.groups.setdefault(section, []).extend(kept)
-
-
-def _orcid_of_path(root: dict[str, Any]) -> str | None:
-    match = _ORCID_ID.search(str(root.get("path") or ""))
-    return match[0] if match else None
-
-
-@dataclass(frozen=True)
-class _Found:
-    path: Path_
-    node: dict[str, Any]
-
-
-def _sections(
-    activities: dict[str, Any], name: str, base: Path_
-) -> Iterator[tuple[str, list[list[_Found]]]]:
-    """Each section's groups, wherever the version puts them: under activities, or as the
-    whole file (works.json), or a single work or a bulk of works."""
-    found = False
-    for section in _SECTIONS:
-        if isinstance(activities.get(section), dict):
-            found = True
-            yield section, _groups(activities[section], _SECTIONS[section], (*base, section))
-    for v1_name, section in _V1_SECTIONS.items():
-        if isinstance(activities.get(v1_name), dict):
-            found = True
-            yield from _v1_section(activities[v1_name], section, (*base, v1_name))
-    if found:
-        return
-    if isinstance(activities.get("bulk"), list):
-        works = [
-            [_Found((*base, "bulk", index, "work"), entry["work"])]
-            for index, entry in enumerate(activities["bulk"])
-            if isinstance(_at(entry, "work"), dict)
-        ]
-        yield "works", works
-        return
-    kind = _kind_of(activities) or _SECTIONS.get(name)
-    if kind is not None:
-        yield _ITEM_SECTION[kind], _groups(activities, kind, base)
-    elif "title" in activities and (name in ("work", "") or "type" in activities):
-        # a single work, as /work/{put-code} gives it
-        yield "works", [[_Found(base, activities)]]
-
-
-def _kind_of(section: dict[str, Any]) -> str | None:
-    """Which items a section file holds, from the names inside it."""
-    for kind in _ITEM_SECTION:
-        if f"{kind}-summary" in section:
-            return kind
-    for key in ("group", "affiliation-group"):
-        for group in _items(section.get(key))[:1]:
-            for kind in _ITEM_SECTION:
-                summaries = _items(_at(group, "summaries"))
-                if f"{kind}-summary" in group or any(f"{kind}-summary" in s for s in summaries):
-                    return kind
-            if isinstance(group, dict) and "peer-review-group" in group:
-                return "peer-review"
-    return None
-
-
-def _groups(section: dict[str, Any], kind: str, path: Path_) -> list[list[_Found]]:
-    summary = f"{kind}-summary"
-    groups: list[list[_Found]] = []
-    # v2's flat lists (employments, educations): each summary is a group of its own.
-    for index, node in enumerate(_items(section.get(summary))):
-        if isinstance(node, dict):
-            groups.append([_Found((*path, summary, index), node)])
-    for key in ("group", "affiliation-group"):
-        for g, group in enumerate(_items(section.get(key))):
-            if not isinstance(group, dict):
-                continue
-            here = (*path, key, g)
-            found = [
-                _Found((*here, summary, i), node)
-                for i, node in enumerate(_items(group.get(summary)))
-                if isinstance(node, dict)
-            ]
-            found += [
-                _Found((*here, "summaries", i, summary), wrapped[summary])
-                for i, wrapped in enumerate(_items(group.get("summaries")))
-                if isinstance(_at(wrapped, summary), dict)
-            ]
-            for i, inner in enumerate(_items(group.get("peer-review-group"))):
-                found += [
-                    _Found((*here, "peer-review-group", i, summary, j), node)
-                    for j, node in enumerate(_items(_at(inner, summary)))
-                    if isinstance(node, dict)
-                ]
-            if found:
-                groups.append(found)
-    if not groups:  # v1.2: works > work, each a whole work of its own
-        for index, node in enumerate(_items(section.get(kind))):
-            if isinstance(node, dict):
-                groups.append([_Found((*path, kind, index), node)])
-    return groups
-
-
-def _v1_section(
-    section: dict[str, Any], name: str, path: Path_
-) -> Iterator[tuple[str, list[list[_Found]]]]:
-    """v1.x: orcid-works > orcid-work, funding-list > funding, affiliations > affiliation
-    (of type employment or education)."""
-    if name == "works":
-        key = "orcid-work" if "orcid-work" in section else "work"
-    elif name == "fundings":
-        key = "funding"
-    else:
-        key = "affiliation"
-    by_section: dict[str, list[list[_Found]]] = {}
-    for index, node in enumerate(_items(section.get(key))):
-        if not isinstance(node, dict):
-            continue
-        target = name or {"employment": "employments", "education": "educations"}.get(
-            (_text(node.get("type")) or "").lower(), "employments"
-        )
-        by_section.setdefault(target, []).append([_Found((*path, key, index), node)])
-    yield from by_section.items()
-
-
-# -- reading -----------------------------------------------------------------------------------
-
-
-def read(source: Source, context: Context) -> Read:
-    names = [""] if source.is_file else [n for n in source.names if not _is_readme(n)]
-    documents = [_document(source, name) for name in names]
-    record = _record(documents)
-    reading = _Reading(record, context, load_catalog("en"))
-    data = reading.data()
-    language = context.language or language_of_text(data)
-    if language != "en" and language in available_languages():
-        # Texts joined with the language's own commas and colons (a Chinese record).
-        reading = _Reading(record, context, load_catalog(language))
-        data = reading.data()
-    if not data:
-        raise InputError(
-            f"{source.where()}: an ORCID file with nothing cvtex can read: no name, no works, "
-            "no affiliations",
-            "export the whole record (https://pub.orcid.org/v3.0/ORCID-ID/record)",
-        )
-    return Read(KIND, source, data, reading.notes(), context.language)
-
-
 @dataclass
 class _Tally:
     count: int
     where: str
 
 
-class _Reading:
-    def __init__(self, record: _Record, context: Context, catalog: Catalog) -> None:
+class Reading:
+    """One reading of a record: its profile data, joined in one catalog's punctuation, and
+    its notes."""
+
+    def __init__(self, record: Record, context: Context, catalog: Catalog) -> None:
         self.record = record
         self.today = context.today
         self.catalog = catalog
@@ -470,8 +100,8 @@ class _Reading:
 
     # notes
 
-    def note(self, item: _Item | tuple[_Document, Path_, Any], path: Path_, what: str) -> None:
-        if isinstance(item, _Item):
+    def note(self, item: Item | tuple[Document, Path_, Any], path: Path_, what: str) -> None:
+        if isinstance(item, Item):
             document, base, node = item.document, item.path, item.node
         else:
             document, base, node = item
@@ -479,7 +109,7 @@ class _Reading:
         where = f"{document.where}:{document.line(node, key)}"
         self._notes.append(Note(where, format_path((*base, *path)), what))
 
-    def tally(self, item: _Item, what_field: str, what: str) -> None:
+    def tally(self, item: Item, what_field: str, what: str) -> None:
         """A value that every item of a kind may have, left out for one reason: one note
         for them all, at the first."""
         key = (what_field, what)
@@ -537,42 +167,42 @@ class _Reading:
             data["sections"], data["layout"] = sections
         return data
 
-    def person(self, document: _Document, path: Path_, person: dict[str, Any]) -> dict[str, Any]:
+    def person(self, document: Document, path: Path_, person: dict[str, Any]) -> dict[str, Any]:
         at = (document, path, person)
         data: dict[str, Any] = {}
-        name = _first(person, "name", "personal-details")
-        given = _text(_at(name, "given-names"))
-        family = _text(_at(name, "family-name"))
-        credit = _text(_at(name, "credit-name"))
+        name = first_of(person, "name", "personal-details")
+        given = text_of(value_at(name, "given-names"))
+        family = text_of(value_at(name, "family-name"))
+        credit = text_of(value_at(name, "credit-name"))
         full = " ".join(part for part in (given, family) if part) or credit
         if full:
             data["name"] = T(full)
         owners = [credit] if credit and credit != full else []
-        others = _first(person, "other-names") or _at(name, "other-names")
-        for other in _items(_at(others, "other-name")):
-            text = _text(other) if not isinstance(other, dict) else _text(other.get("content"))
-            text = text or _text(other)
+        others = first_of(person, "other-names") or value_at(name, "other-names")
+        for other in items_of(value_at(others, "other-name")):
+            text = text_of(other) if not isinstance(other, dict) else text_of(other.get("content"))
+            text = text or text_of(other)
             if text:
                 owners.append(text)
         if owners:
             data["owner_names"] = list(dict.fromkeys(owners))
-        biography = _first(person, "biography")
-        bio = _text(_at(biography, "content")) or _text(biography)
+        biography = first_of(person, "biography")
+        bio = text_of(value_at(biography, "content")) or text_of(biography)
         if bio:
-            data["summary"] = T(_paragraphs(_at(biography, "content") or biography))
+            data["summary"] = T(_paragraphs(value_at(biography, "content") or biography))
         data["contacts"] = self.contacts(at, person)
         keywords = []
-        for keyword in _items(_at(_first(person, "keywords"), "keyword")):
-            text = _text(_at(keyword, "content")) if isinstance(keyword, dict) else None
-            text = text or _text(keyword)
+        for keyword in items_of(value_at(first_of(person, "keywords"), "keyword")):
+            text = text_of(value_at(keyword, "content")) if isinstance(keyword, dict) else None
+            text = text or text_of(keyword)
             # One keyword field holding several ("plasma; fusion, ICRF"): each its own.
             keywords += [T(part.strip()) for part in re.split(r"[;,]", text or "") if part.strip()]
         if keywords:
             data["_keywords"] = list(dict.fromkeys(keywords))
-        ids = _items(_at(_first(person, "external-identifiers"), "external-identifier"))
+        ids = items_of(value_at(first_of(person, "external-identifiers"), "external-identifier"))
         for index, ident in enumerate(ids):
-            kind = _text(ident.get("external-id-type")) if isinstance(ident, dict) else None
-            value = _text(_at(ident, "external-id-value"))
+            kind = text_of(ident.get("external-id-type")) if isinstance(ident, dict) else None
+            value = text_of(value_at(ident, "external-id-value"))
             if kind and value:
                 self.note(
                     at,
@@ -582,21 +212,21 @@ class _Reading:
                 )
         return data
 
-    def contacts(self, at: tuple[_Document, Path_, Any], person: dict[str, Any]) -> list[Any]:
+    def contacts(self, at: tuple[Document, Path_, Any], person: dict[str, Any]) -> list[Any]:
         contacts: list[dict[str, Any]] = []
-        emails = _first(person, "emails") or _at(person, "contact-details")
-        for index, email in enumerate(_items(_at(emails, "email"))):
-            address = _text(_at(email, "email")) or _text(email)
-            visibility = str(_at(email, "visibility") or "public").lower()
+        emails = first_of(person, "emails") or value_at(person, "contact-details")
+        for index, email in enumerate(items_of(value_at(emails, "email"))):
+            address = text_of(value_at(email, "email")) or text_of(email)
+            visibility = str(value_at(email, "visibility") or "public").lower()
             if not address or "@" not in address:
                 continue
             if visibility != "public":
                 self.note(at, ("emails", "email", index), "not imported: not public on ORCID")
                 continue
             contacts.append({"type": "email", "value": address})
-        urls = _items(_at(_first(person, "researcher-urls"), "researcher-url"))
+        urls = items_of(value_at(first_of(person, "researcher-urls"), "researcher-url"))
         for index, entry in enumerate(urls):
-            url = _text(_at(entry, "url"))
+            url = text_of(value_at(entry, "url"))
             if not url or "orcid.org/" in url:
                 continue
             if not re.match(r"^https?://", url, re.I):
@@ -607,8 +237,8 @@ class _Reading:
                 )
                 continue
             contacts.append(_url_contact(url))
-        for address in _items(_at(_first(person, "addresses"), "address")):
-            country = _country(_text(_at(address, "country")))
+        for address in items_of(value_at(first_of(person, "addresses"), "address")):
+            country = _country(text_of(value_at(address, "country")))
             if country:
                 contacts.append({"type": "location", "value": T(country)})
                 break
@@ -616,7 +246,7 @@ class _Reading:
 
     # activities
 
-    def section(self, section: str, groups: list[list[_Item]], pools: dict[str, list]) -> None:
+    def section(self, section: str, groups: list[list[Item]], pools: dict[str, list]) -> None:
         if section == "peer-reviews":
             self.peer_reviews(groups)
             return
@@ -638,15 +268,15 @@ class _Reading:
             elif section == "fundings":
                 self.funding(item, pools)
             else:
-                self.affiliation(item, _SECTIONS[section], pools)
+                self.affiliation(item, SECTIONS[section], pools)
 
-    def peer_reviews(self, groups: list[list[_Item]]) -> None:
+    def peer_reviews(self, groups: list[list[Item]]) -> None:
         reviews = [item for group in groups for item in group]
         if not reviews:
             return
         venues = {
-            _text(item.node.get("review-group-id"))
-            or _text(_at(item.node, "convening-organization", "name"))
+            text_of(item.node.get("review-group-id"))
+            or text_of(value_at(item.node, "convening-organization", "name"))
             for item in reviews
         } - {None}
         years = sorted(
@@ -667,19 +297,19 @@ class _Reading:
 
     def work(
         self,
-        item: _Item,
+        item: Item,
         pools: dict[str, list[Any]],
         seen: _Seen,
     ) -> None:
         node = item.node
-        title = self.title(item, _first(node, "title", "work-title"))
+        title = self.title(item, first_of(node, "title", "work-title"))
         if title is None:
             self.note(item, ("title",), "no title: left out")
             return
-        kind = (_text(_first(node, "type", "work-type")) or "other").lower().replace("_", "-")
+        kind = (text_of(first_of(node, "type", "work-type")) or "other").lower().replace("_", "-")
         links, doi = self.work_links(item)
-        venue = _text(_first(node, "journal-title"))
-        date = _date(_first(node, "publication-date"))
+        venue = text_of(first_of(node, "journal-title"))
+        date = _date(first_of(node, "publication-date"))
         texts = title.values() if isinstance(title, dict) else [title]
         work: Work = (
             doi,
@@ -691,7 +321,7 @@ class _Reading:
         if same := seen.double(work):
             self.note(item, (), f"the same work ({same}) as one read before: read once")
             return
-        if _at(node, "publication-date") is not None and date is None:
+        if value_at(node, "publication-date") is not None and date is None:
             self.note(item, ("publication-date",), "not a date cvtex reads: left out")
         authors = self.contributors(item)
         if kind in _TALK_TYPES:
@@ -733,21 +363,23 @@ class _Reading:
                 )
         pools.setdefault("publications", []).append(publication)
 
-    def title(self, item: _Item, node: Any) -> T | TextMap | None:
+    def title(self, item: Item, node: Any) -> T | TextMap | None:
         """A title (with its subtitle after the language's colon); a translated title in
         another language of cvtex's beside it, as that language's text."""
-        main = _text(_at(node, "title")) or _text(node if not isinstance(node, dict) else None)
+        main = text_of(value_at(node, "title")) or text_of(
+            node if not isinstance(node, dict) else None
+        )
         if not main:
             return None
         # Europe PMC's titles end with a full stop, which the CV's comma after it doubles.
         text = re.sub(r"(?<![.\s])\.$", "", title_text(main))
-        if subtitle := _text(_at(node, "subtitle")):
+        if subtitle := text_of(value_at(node, "subtitle")):
             text += self.catalog.punctuation.colon.rstrip() + " " + title_text(subtitle)
-        translated = _at(node, "translated-title")
-        other = _text(translated)
+        translated = value_at(node, "translated-title")
+        other = text_of(translated)
         if not other:
             return T(text)
-        code = _language_code(_at(translated, "language-code"))
+        code = _language_code(value_at(translated, "language-code"))
         own = language_of_text([T(text)])
         if code and code != own and code in available_languages():
             return TextMap({own: text, code: title_text(other)})
@@ -759,19 +391,19 @@ class _Reading:
         )
         return T(text)
 
-    def work_links(self, item: _Item) -> tuple[list[dict[str, str]], str | None]:
+    def work_links(self, item: Item) -> tuple[list[dict[str, str]], str | None]:
         node = item.node
         links: list[dict[str, str]] = []
         doi = None
-        ids = _first(node, "external-ids", "work-external-identifiers")
-        for ident in _items(_first(ids, "external-id", "work-external-identifier")):
+        ids = first_of(node, "external-ids", "work-external-identifiers")
+        for ident in items_of(first_of(ids, "external-id", "work-external-identifier")):
             if not isinstance(ident, dict):
                 continue
             kind = (
-                _text(_first(ident, "external-id-type", "work-external-identifier-type")) or ""
+                text_of(first_of(ident, "external-id-type", "work-external-identifier-type")) or ""
             ).lower()
-            value = _text(_first(ident, "external-id-value", "work-external-identifier-id"))
-            relation = (_text(ident.get("external-id-relationship")) or "self").lower()
+            value = text_of(first_of(ident, "external-id-value", "work-external-identifier-id"))
+            relation = (text_of(ident.get("external-id-relationship")) or "self").lower()
             if not value:
                 continue
             if (
@@ -792,20 +424,22 @@ class _Reading:
                     f"works: external-ids ({kind}, {relation})",
                     "not imported: a CV links a work by its DOI, arXiv id or URL",
                 )
-        url = _text(_first(node, "url"))
+        url = text_of(first_of(node, "url"))
         if url and re.match(r"^https?://", url, re.I):
             is_doi = doi is not None and doi in url.casefold()
             if not is_doi and url not in (link["url"] for link in links):
                 links.append({"type": "pdf" if url.lower().endswith(".pdf") else "url", "url": url})
         return links, doi
 
-    def contributors(self, item: _Item) -> list[T]:
-        found = _first(item.node, "contributors", "work-contributors")
+    def contributors(self, item: Item) -> list[T]:
+        found = first_of(item.node, "contributors", "work-contributors")
         authors: list[T] = []
         editors: list[T] = []
-        for contributor in _items(_at(found, "contributor")):
-            name = _text(_at(contributor, "credit-name"))
-            role = _text(_at(contributor, "contributor-attributes", "contributor-role")) or ""
+        for contributor in items_of(value_at(found, "contributor")):
+            name = text_of(value_at(contributor, "credit-name"))
+            role = (
+                text_of(value_at(contributor, "contributor-attributes", "contributor-role")) or ""
+            )
             role = role.lower()
             if not name:
                 self.tally(
@@ -814,7 +448,7 @@ class _Reading:
                     "a contributor without a credit-name: left out of the authors",
                 )
                 continue
-            orcid = _text(_at(contributor, "contributor-orcid", "path"))
+            orcid = text_of(value_at(contributor, "contributor-orcid", "path"))
             if orcid and orcid == self.record.orcid and name not in self.owners:
                 self.owners.append(name)
             if role in _EDITOR_ROLES:
@@ -832,10 +466,10 @@ class _Reading:
             )
         return authors or editors
 
-    def funding(self, item: _Item, pools: dict[str, list[Any]]) -> None:
+    def funding(self, item: Item, pools: dict[str, list[Any]]) -> None:
         node = item.node
-        title = self.title(item, _first(node, "title", "funding-title"))
-        organization = _text(_at(node, "organization", "name"))
+        title = self.title(item, first_of(node, "title", "funding-title"))
+        organization = text_of(value_at(node, "organization", "name"))
         if title is None:
             self.note(item, ("title",), "no title: left out")
             return
@@ -843,31 +477,31 @@ class _Reading:
         if organization:
             entry["description"] = T(organization)
         entry.update(self.span(item, node))
-        if url := _text(node.get("url")):
+        if url := text_of(node.get("url")):
             entry["links"] = [{"type": "url", "url": url}]
         entry["tags"] = ["funding"]
-        amount = _at(node, "amount")
-        if _text(amount):
-            currency = _text(_at(amount, "currency-code")) or ""
+        amount = value_at(node, "amount")
+        if text_of(amount):
+            currency = text_of(value_at(amount, "currency-code")) or ""
             self.note(
                 item,
                 ("amount",),
-                f"{_text(amount)} {currency}".strip() + ": not "
+                f"{text_of(amount)} {currency}".strip() + ": not "
                 "imported: add it to the entry's description if your CV shows amounts",
             )
         pools.setdefault("others", []).append(entry)
 
-    def affiliation(self, item: _Item, kind: str, pools: dict[str, list[Any]]) -> None:
+    def affiliation(self, item: Item, kind: str, pools: dict[str, list[Any]]) -> None:
         node = item.node
-        organization = _text(_at(node, "organization", "name"))
-        role = _text(node.get("role-title"))
-        department = _text(node.get("department-name"))
+        organization = text_of(value_at(node, "organization", "name"))
+        role = text_of(node.get("role-title"))
+        department = text_of(node.get("department-name"))
         if not organization and not role:
             self.note(item, (), "no organization and no role: left out")
             return
-        location = self.location(_at(node, "organization", "address"))
+        location = self.location(value_at(node, "organization", "address"))
         comma = self.catalog.punctuation.comma
-        links = [{"type": "url", "url": url}] if (url := _text(node.get("url"))) else []
+        links = [{"type": "url", "url": url}] if (url := text_of(node.get("url"))) else []
         entry: dict[str, Any]
         if kind == "education":
             if not organization:
@@ -911,13 +545,13 @@ class _Reading:
             entry["links"] = links
         pools.setdefault(pool, []).append(entry)
 
-    def span(self, item: _Item, node: dict[str, Any], single: bool = False) -> dict[str, Any]:
+    def span(self, item: Item, node: dict[str, Any], single: bool = False) -> dict[str, Any]:
         """Start and end; no end is an affiliation still held (as ORCID shows it), an end
         still to come is expected; ``single``: a start alone is the entry's one date."""
         start = _date(node.get("start-date"))
         end = _date(node.get("end-date"))
         for key, value in (("start-date", start), ("end-date", end)):
-            if node.get(key) is not None and value is None and _at(node, key, "year"):
+            if node.get(key) is not None and value is None and value_at(node, key, "year"):
                 self.note(item, (key,), "not a date cvtex reads: left out")
         dates: dict[str, Any] = {}
         if start and start == end:
@@ -936,9 +570,9 @@ class _Reading:
 
     def location(self, address: Any) -> str | None:
         parts = [
-            _text(_at(address, "city")),
-            _text(_at(address, "region")),
-            _country(_text(_at(address, "country"))),
+            text_of(value_at(address, "city")),
+            text_of(value_at(address, "region")),
+            _country(text_of(value_at(address, "country"))),
         ]
         parts = [part for i, part in enumerate(parts) if part and part not in parts[:i]]
         return self.catalog.punctuation.comma.join(parts) or None  # type: ignore[arg-type]
@@ -968,11 +602,11 @@ class _Seen:
         return None
 
 
-def _preferred(group: list[_Item]) -> _Item:
+def _preferred(group: list[Item]) -> Item:
     """The source the person chose for a work listed by several: the highest display
     index (ORCID lists it first), else the first."""
 
-    def index(item: _Item) -> int:
+    def index(item: Item) -> int:
         try:
             return int(str(item.node.get("display-index") or 0))
         except ValueError:
@@ -985,7 +619,7 @@ def _preferred(group: list[_Item]) -> _Item:
 def _date(node: Any) -> str | None:
     """ORCID's date ({year, month, day}, each a value) as the profile writes it; None
     when it is none (a month 13, a year of two digits)."""
-    parts = [_text(_at(node, key)) for key in ("year", "month", "day")]
+    parts = [text_of(value_at(node, key)) for key in ("year", "month", "day")]
     if not parts[0] or not re.fullmatch(r"\d{4}", parts[0]):
         return None
     written = "-".join(part for part in parts if part)
@@ -1027,7 +661,7 @@ def _orcid_position(contacts: list[dict[str, Any]]) -> int:
 
 def _language_code(value: Any) -> str | None:
     """ORCID's language code (zh_CN, zh_TW, en) as cvtex's catalog name."""
-    code = (_text(value) or "").replace("_", "-")
+    code = (text_of(value) or "").replace("_", "-")
     if not code:
         return None
     lower = code.lower()
@@ -1081,6 +715,3 @@ def _sections_of(
         elif ident not in ("funding", "service", "memberships") and pools.get(ident):
             sections[ident] = {}
     return sections, list(sections)
-
-
-READER = Reader(KIND, recognizes, read)
