@@ -1,12 +1,18 @@
-"""The report ``cvtex validate`` prints: is the profile sound, and how complete is each language."""
+"""The report ``cvtex validate`` prints: is the profile (or the letter) sound, and how
+complete is each language."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from ..language.catalog import Locales
-from ..pipeline.load import select_languages
-from ..profile.load import LoadedProfile
+from ..language.catalog import Locales, load_locales
+from ..letter.load import is_letter
+from ..pipeline.build import localize
+from ..pipeline.load import load, select_languages
+from ..pipeline.request import resolve_request
+from ..profile.load import LoadedProfile, load_profile
 from ..view.cv import CvView
 from .untranslated import Untranslated, find_untranslated
 
@@ -18,9 +24,64 @@ class Coverage:
     text: str
     fallbacks: int = 0
     untranslated: dict[str, list[Untranslated]] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)  # what the files' reading went around
+    problems: list[str] = field(default_factory=list)  # what ``--strict`` refuses
+    hint: str | None = None  # the way out of the problems
+    # Whether the problems are also warned of without --strict. A letter's are not: its
+    # report names each text that falls back, with its file and line, and says no more.
+    warn: bool = True
 
     def __str__(self) -> str:
         return self.text
+
+
+def coverage_of(
+    file: Path, languages: str | None = None, locale_files: Sequence[Path] = ()
+) -> Coverage:
+    """``cvtex validate FILE``: the coverage of a profile, or of a letter."""
+    if is_letter(file):
+        return letter_coverage(file, languages, locale_files)
+    loaded = load_profile(file)
+    report = coverage(loaded, languages, load_locales(locale_files))
+    report.warnings = list(loaded.warnings)
+    if loaded.warnings:
+        report.problems.append(
+            f"{len(loaded.warnings)} thing(s) in the profile's files were read around"
+        )
+    if report.fallbacks:
+        report.problems.append(f"{report.fallbacks} text field(s) fall back to another language")
+    for language, found in report.untranslated.items():
+        report.problems.append(f"{len(found)} text field(s) look untranslated in {language}")
+    if report.problems:
+        first = next(iter(report.untranslated), None)
+        report.hint = (
+            f"translate them with `cvtex translate export {file} --lang {first}`, or write "
+            "{same: ...} for a text that is the same in every language"
+            if first
+            else "write the missing languages' text in the profile"
+            if report.fallbacks
+            else "correct the lines the warnings name"
+        )
+    return report
+
+
+def letter_coverage(
+    file: Path, languages: str | None, locale_files: Sequence[Path] = ()
+) -> Coverage:
+    """The letter read as each of its languages would be built, and every text that falls
+    back to another language named with its file and line."""
+    loaded = load(resolve_request(file, languages=languages, locale_files=locale_files))
+    lines, count = [], 0
+    for item in localize(loaded):
+        assert item.letter is not None
+        missing = item.letter.fallbacks
+        count += len(missing)
+        state = f"{len(missing)} text(s) fall back" if missing else "every text written"
+        lines.append(f"{item.language}: {state}")
+        lines += [f"  {fb.file or file}:{fb.line}: {fb.message}" for fb in missing]
+    problems = [f"{count} text field(s) of the letter fall back"] if count else []
+    hint = "write the missing languages' text in the letter"
+    return Coverage("\n".join(lines), count, problems=problems, hint=hint, warn=False)
 
 
 def coverage(

@@ -24,13 +24,18 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .. import atomic
 from ..errors import InputError
-from ..language.catalog import Locales
+from ..language.catalog import Locales, load_locales
+from ..letter.load import is_letter, is_letter_data, load_letter
+from ..pipeline.build import localize
+from ..pipeline.load import load, select_languages
+from ..pipeline.request import resolve_request
 from ..profile.edit import editable, replace_keeping_copies, round_trip_yaml, write_new
 from ..profile.load import LoadedProfile, load_profile
 from ..profile.source import Path_, SourceMap, format_path, load_yaml, unwrapped
@@ -52,7 +57,33 @@ class Row:
     translation: str = ""
 
 
-def export_rows(loaded: LoadedProfile, language: str, locales: Locales | None = None) -> list[Row]:
+class OneLanguageWanted(InputError):
+    """``--lang`` named no language, or several: a translation file is for one."""
+
+    def __init__(self) -> None:
+        super().__init__("give one language, such as zh")
+
+
+def export_rows(
+    file: Path, language: str, locale_files: Sequence[Path] = ()
+) -> tuple[str, list[Row]]:
+    """The language asked for (``all`` is a profile's only one), and the texts a profile's
+    or a letter's file in that language shows without text of that language, in order."""
+    if is_letter(file):
+        # The letter loads as a build of that one language would: it is named beforehand.
+        if not language or "," in language or language.strip() == "all":
+            raise OneLanguageWanted
+        language = language.strip()
+        return language, letter_rows(file, language, locale_files)
+    loaded = load_profile(file)
+    locales = load_locales(locale_files)
+    chosen = select_languages(language, loaded.profile.languages, locales)
+    if len(chosen) != 1:
+        raise OneLanguageWanted
+    return chosen[0], profile_rows(loaded, chosen[0], locales)
+
+
+def profile_rows(loaded: LoadedProfile, language: str, locales: Locales | None = None) -> list[Row]:
     """The texts the CV in ``language`` shows without text of that language, in order."""
     locales = locales or Locales()
     catalog = locales.catalog(language)
@@ -68,13 +99,9 @@ def export_rows(loaded: LoadedProfile, language: str, locales: Locales | None = 
     return sorted(rows, key=lambda row: (str(row.file) != str(loaded.file), row.line))
 
 
-def letter_export_rows(file: Path, language: str, locale_files: list[Path]) -> list[Row]:
+def letter_rows(file: Path, language: str, locale_files: Sequence[Path] = ()) -> list[Row]:
     """A letter's texts that its ``language`` shows without text of that language (its
     sender's, from the profile, are the profile's to translate)."""
-    from ..pipeline.build import localize
-    from ..pipeline.load import load
-    from ..pipeline.request import resolve_request
-
     loaded = load(resolve_request(file, languages=language, locale_files=locale_files))
     letter = loaded.letter
     assert letter is not None
@@ -425,8 +452,6 @@ def _move_comment(parent: Any, key: Any, target: Any, target_key: Any) -> None:
 def _languages_of(file: Path) -> list[str]:
     """The languages of a profile, or of a letter (its own, else its profile's), loading it
     as a build would: a file that does not load is refused before it is edited."""
-    from ..letter.load import is_letter_data, load_letter
-
     parsed = load_yaml(file, prose=True)
     if is_letter_data(parsed[0]):
         letter = load_letter(file, parsed)
