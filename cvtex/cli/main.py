@@ -416,11 +416,12 @@ def preview(
 def export(
     profile: Path, target: str, langs: str | None, out_dir: Path | None, variant: str | None
 ) -> None:
-    """Write the profile as JSON Resume files: <stem>.<lang>.resume.json per language."""
-    from .. import jsonresume
-
-    for written in jsonresume.export(profile, langs, out_dir, variant):
-        click.echo(f"wrote {written}")
+    """Write the profile as JSON Resume files: <stem>.<lang>.resume.json per language
+    (the same as cvtex build PROFILE --format json)."""
+    request = resolve_request(
+        profile, languages=langs, variant=variant, formats="json", out_dir=out_dir
+    )
+    build_and_report(request, quiet=False)
 
 
 @main.command("import")
