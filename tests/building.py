@@ -108,3 +108,15 @@ def render_languages(
     """The LaTeX sources a build of ``languages`` would compile."""
     profile = loaded.file if isinstance(loaded, LoadedProfile) else loaded
     return tex_sources(request(profile, ",".join(languages), theme=theme, variant=variant))
+
+
+def export(
+    profile: Path,
+    languages: str | None = None,
+    out_dir: Path | None = None,
+    variant: str | None = None,
+) -> list[Path]:
+    """``cvtex export PROFILE`` (a build of ``--format json``); returns the files written."""
+    written: list[Path] = []
+    build(profile, languages, out_dir, on_page=written.append, variant=variant, formats=["json"])
+    return written

@@ -21,11 +21,11 @@ from ..errors import InputError
 
 # Every output a build can make, in the order a build writes them; each has a renderer in
 # render.outputs. pdf is compiled from the LaTeX source, the others are written as made.
-FORMATS = ("pdf", "md", "html", "docx", "txt")
+FORMATS = ("pdf", "md", "html", "docx", "txt", "json")
 # The formats each kind of document is written in (render.outputs.RENDERERS_OF).
 FORMATS_OF = {"cv": FORMATS, "letter": ("pdf", "txt")}
 MIN_TEXT_WIDTH = 20  # --text-width: narrower, a bullet and one word of Chinese barely fit
-EXTENSIONS = {"md": ".md", "html": ".html", "docx": ".docx", "txt": ".txt"}
+EXTENSIONS = {"md": ".md", "html": ".html", "docx": ".docx", "txt": ".txt", "json": ".resume.json"}
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ syntax is escaped, so a field can never inject HTML, a heading, a list or a temp
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ..text.math import SUBSCRIPTS, SUPERSCRIPTS
 from .markup import Span, math_parts, parse, web_url
@@ -43,7 +44,7 @@ def to_markdown(value: object) -> MarkdownText:
         return MarkdownText("")
     if isinstance(value, (int, float)):
         return MarkdownText(str(value))
-    return MarkdownText(_protect_line_start(_render(parse(str(value)))))
+    return MarkdownText(_protect_line_start(markdown_of(parse(str(value)))))
 
 
 def _protect_line_start(text: str) -> str:
@@ -57,23 +58,34 @@ def _protect_line_start(text: str) -> str:
     return f"{space}\\{rest}"
 
 
-def _render(spans: list[Span] | tuple[Span, ...]) -> str:
+def markdown_of(spans: Sequence[Span], escaped: bool = True) -> str:
+    """Spans as Markdown: bold, italic and links as Markdown's, math as Unicode.
+
+    ``escaped=False`` leaves the text and the link targets as written, for data whose
+    readers render the Markdown themselves (JSON Resume's themes): a backslash or an
+    entity that guards a static-site generator would show there as written.
+    """
     out = []
     for position, span in enumerate(spans):
         if span.kind == "text":
+            if not escaped:
+                out.append(span.text)
+                continue
             text = escape_text(span.text)
             following = spans[position + 1] if position + 1 < len(spans) else None
             if text.endswith("!") and following is not None and following.kind == "link":
                 text = text[:-1] + "\\!"  # "![...](...)" would be an image
             out.append(text)
         elif span.kind == "bold":
-            out.append(f"**{_render(span.children)}**")
+            out.append(f"**{markdown_of(span.children, escaped)}**")
         elif span.kind == "italic":
-            out.append(f"*{_render(span.children)}*")
+            out.append(f"*{markdown_of(span.children, escaped)}*")
         elif span.kind == "link":
-            out.append(link(_render(span.children), span.url))
+            inner = markdown_of(span.children, escaped)
+            out.append(link(inner, span.url) if escaped else f"[{inner}]({span.url})")
         else:
-            out.append(escape_text(math_text(span.text)))
+            math = math_text(span.text)
+            out.append(escape_text(math) if escaped else math)
     return "".join(out)
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .document import Document
+from .jsonresume import json_resume
 from .latex import TexSource, tex_source
 from .letter import letter_tex_source, letter_text
 from .plaintext import text_document
@@ -31,6 +32,7 @@ RENDERERS: dict[str, Renderer] = {
     "html": html_page,
     "docx": word_document,
     "txt": text_document,
+    "json": json_resume,
 }
 
 # Each kind of document has its own table (a letter is no homepage): pipeline.request's

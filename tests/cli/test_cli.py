@@ -184,7 +184,9 @@ def test_unknown_format_is_a_clean_error(tmp_path):
     run("new", target)
     result = run("build", target, "--format", "pdf,odt")
     assert result.exit_code == ExitCode.USER_ERROR
-    assert "unknown format odt" in result.output and "pdf, md, html, docx, txt" in result.output
+    assert (
+        "unknown format odt" in result.output and "pdf, md, html, docx, txt, json" in result.output
+    )
 
 
 def test_failed_pdf_writes_no_page_either(tmp_path):

@@ -9,20 +9,22 @@ from pathlib import Path
 import jsonschema
 import pytest
 import yaml
+from click.testing import CliRunner
 
+from cvtex.cli.main import main
 from cvtex.errors import InputError
 from cvtex.importers import import_sources
-from cvtex.jsonresume import export
 from cvtex.profile.load import load_profile
 from cvtex.translate.coverage import coverage_report
 
-from ..building import build
+from ..building import build, export
 from ..conftest import EXAMPLE, ROOT, normalized, pdf_text
 
 DATA = ROOT / "tests" / "data" / "jsonresume"
 SCHEMA = json.loads((DATA / "schema.json").read_text(encoding="utf-8"))
 SAMPLE = DATA / "sample.resume.json"
 FULL = ROOT / "tests" / "data" / "full" / "profile.yaml"
+ENGINEER = ROOT / "examples" / "engineer" / "profile.yaml"
 TODAY = dt.date(2025, 1, 15)  # imports read future end dates as "expected"
 
 
@@ -54,6 +56,39 @@ def test_export_is_valid_json_resume(profile, tmp_path):
         document = json.loads(file.read_text(encoding="utf-8"))
         assert errors(document) == [], file.name
         assert file.name == f"profile.{document['meta']['language']}.resume.json"
+
+
+@pytest.mark.parametrize(
+    ("profile", "options"),
+    [
+        (EXAMPLE, ()),
+        (EXAMPLE, ("--variant", "industry", "--lang", "zh-TW,en")),
+        (ENGINEER, ("--lang", "ja,ko")),
+    ],
+)
+def test_build_as_json_writes_what_export_writes(profile, options, tmp_path):
+    def run(*args: object) -> str:
+        result = CliRunner().invoke(main, [str(arg) for arg in args])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    assert "json" in run("build", "--help")
+    exported = run("export", profile, *options, "--out", tmp_path / "export")
+    built = run("build", profile, *options, "--format", "md,json", "--out", tmp_path / "build")
+    files = sorted((tmp_path / "export").iterdir())
+    assert files and all(file.name.endswith(".resume.json") for file in files)
+    assert all(line.startswith("wrote ") for line in exported.splitlines())
+    assert sorted(_written(exported)) == files
+    # The build writes the same files, byte for byte, beside its Markdown pages.
+    for file in files:
+        assert (tmp_path / "build" / file.name).read_bytes() == file.read_bytes(), file.name
+        assert errors(json.loads(file.read_text(encoding="utf-8"))) == [], file.name
+    made = {path.name for path in _written(built) if path.name.endswith(".resume.json")}
+    assert made == {file.name for file in files}
+
+
+def _written(output: str) -> list[Path]:
+    return [Path(line.removeprefix("wrote ")) for line in output.splitlines()]
 
 
 def test_export_carries_the_profile(tmp_path):

@@ -12,14 +12,13 @@ import pytest
 from markdown_it import MarkdownIt
 
 from cvtex.importers import import_sources
-from cvtex.jsonresume import export
 from cvtex.language.catalog import load_catalog
 from cvtex.profile.load import load_profile
 from cvtex.profile.source import load_yaml
 from cvtex.view.localize import localize
 from cvtex.view.sections import abbr_has_year
 
-from ..building import build
+from ..building import build, export
 from ..conftest import ROOT, pdf_text
 
 LANGUAGES = ("en", "zh", "zh-TW", "zh-HK")

@@ -19,8 +19,8 @@ from cvtex.errors import InputError
 from cvtex.profile.load import load_profile
 from cvtex.profile.model import Homepage, YearMonth
 from cvtex.render.frontmatter import front_matter
-from cvtex.render.markdown import link_filter, math_text, to_markdown
-from cvtex.render.markup import MATH_SYMBOLS
+from cvtex.render.markdown import link_filter, markdown_of, math_text, to_markdown
+from cvtex.render.markup import MATH_SYMBOLS, parse
 from cvtex.text.texescape import _MATH_COMMANDS
 
 COMMONMARK = MarkdownIt("commonmark", {"html": True})
@@ -172,3 +172,11 @@ def test_homepage_settings_are_checked_with_their_line(tmp_path):
     profile.write_text("name: Jin\nhomepage: {generater: hugo}\n", encoding="utf-8")
     with pytest.raises(InputError, match="did you mean 'generator'"):
         load_profile(profile)
+
+
+def test_json_resume_text_is_the_same_walk_unescaped():
+    text = "a_b {x} 3*4 **B** [l](https://e.org/a(1)) $3\\times$ ~"
+    spans = parse(text)
+    # JSON Resume's themes render the Markdown themselves: the text stays as written.
+    assert markdown_of(spans, escaped=False) == "a_b {x} 3*4 **B** [l](https://e.org/a(1)) 3× ~"
+    assert markdown_of(spans) == to_markdown(text)

@@ -1,4 +1,5 @@
-"""``cvtex export``: the profile as JSON Resume files."""
+"""``cvtex export``: the profile as JSON Resume files, a short form of
+``cvtex build PROFILE --format json``."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 import click
 
 from ..options import PROFILE, lang_option, out_option
+from .build import build_and_report
 
 
 @click.command()
@@ -20,8 +22,11 @@ from ..options import PROFILE, lang_option, out_option
 def export(
     profile: Path, target: str, langs: str | None, out_dir: Path | None, variant: str | None
 ) -> None:
-    """Write the profile as JSON Resume files: <stem>.<lang>.resume.json per language."""
-    from ... import jsonresume
+    """Write the profile as JSON Resume files: <stem>.<lang>.resume.json per language
+    (the same as cvtex build PROFILE --format json)."""
+    from ...pipeline.request import resolve_request
 
-    for written in jsonresume.export(profile, langs, out_dir, variant):
-        click.echo(f"wrote {written}")
+    request = resolve_request(
+        profile, languages=langs, variant=variant, formats="json", out_dir=out_dir
+    )
+    build_and_report(request, quiet=False)

@@ -1,4 +1,8 @@
-"""A profile as JSON Resume documents, one per language.
+"""The json row of the renderers' table: one language of a CV as a JSON Resume document
+(https://jsonresume.org), ``<stem>[.<variant>].<lang>.resume.json``.
+
+Only the schema's standard fields are written, so that every JSON Resume theme and tool
+reads the result; reading one back is an importer's (cvtex/importers/jsonresume/).
 
 The mapping, field by field (JSON Resume has no place for the rest: education bullets,
 advisors and honours, mentors' names, links beyond the first, relative links, the
@@ -26,21 +30,20 @@ JSON Resume themes render; math becomes Unicode (3×).
 from __future__ import annotations
 
 import json
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .. import atomic
-from ..language.catalog import load_catalog
-from ..pipeline.load import select_languages, select_variant
-from ..pipeline.request import default_out_dir, output_stem
 from ..profile import model
-from ..profile.load import LoadedProfile, load_profile
 from ..profile.model import End, Expected, YearMonth
-from ..render.markdown import math_text
-from ..render.markup import Span, is_absolute, parse, web_url
 from ..view.cv import Bullet
 from ..view.sections import patent_number
 from ..view.text import TextChooser, paragraphs
+from .document import Document
+from .markdown import markdown_of
+from .markup import is_absolute, parse, web_url
+
+if TYPE_CHECKING:
+    from ..pipeline.load import Loaded
+    from ..view.localize import Localized
 
 SCHEMA_URL = "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json"
 SUFFIX = ".resume.json"
@@ -55,43 +58,25 @@ _NETWORKS = {
 }
 
 
-def export(
-    profile_file: Path,
-    languages: str | None = None,
-    out_dir: Path | None = None,
-    variant: str | None = None,
-) -> list[Path]:
-    """Write ``<stem>[.<variant>].<lang>.resume.json`` for each language; return the files."""
-    loaded = load_profile(profile_file)
-    chosen = select_languages(languages, loaded.profile.languages)
-    documents = {
-        language: resume_of(loaded, language, select_variant(variant, loaded.profile))
-        for language in chosen
-    }
-    out_dir = out_dir or default_out_dir(profile_file)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
-    for language, document in documents.items():
-        target = out_dir / (output_stem(loaded.file, language, variant) + SUFFIX)
-        atomic.write_text(target, json.dumps(document, ensure_ascii=False, indent=2) + "\n")
-        written.append(target)
-    return written
+def json_resume(loaded: Loaded, item: Localized) -> Document:
+    """The json row of the renderers' table: ``item``'s language as a JSON Resume file."""
+    content = json.dumps(resume_of(item.chooser), ensure_ascii=False, indent=2) + "\n"
+    return Document(item.language, "json", loaded.stem(item.language) + SUFFIX, content)
 
 
-def resume_of(
-    loaded: LoadedProfile, language: str, variant: model.Variant | None = None
-) -> dict[str, Any]:
-    """One language of the profile as a JSON Resume document (plain data, ready for json)."""
-    return _Exporter(loaded, language, variant).document()
+def resume_of(chooser: TextChooser) -> dict[str, Any]:
+    """The chooser's language (and variant) of its profile as a JSON Resume document:
+    plain data, ready for json."""
+    return _Exporter(chooser).document()
 
 
 class _Exporter:
-    def __init__(self, loaded: LoadedProfile, language: str, variant: model.Variant | None):
-        self.profile = loaded.profile
-        self.catalog = load_catalog(language)
+    def __init__(self, chooser: TextChooser) -> None:
         # The CV's own text chooser: the same text, fallbacks and scoping as the PDF.
-        self.local = TextChooser(loaded.profile, loaded.source, self.catalog, variant)
-        self.language = language
+        self.local = chooser
+        self.profile = chooser.profile
+        self.catalog = chooser.catalog
+        self.language = chooser.lang
 
     def text(self, value: model.Text | None, path: tuple[str | int, ...]) -> str:
         return _markdown(self.local.text(value, path))
@@ -432,20 +417,7 @@ def _flatten(bullets: list[Bullet]) -> list[str]:
 
 def _markdown(text: str) -> str:
     """Profile text as JSON Resume text: the light markup kept, math as Unicode."""
-    return "".join(_span_text(span) for span in parse(text)) if text else ""
-
-
-def _span_text(span: Span) -> str:
-    inner = "".join(_span_text(child) for child in span.children)
-    if span.kind == "text":
-        return span.text
-    if span.kind == "bold":
-        return f"**{inner}**"
-    if span.kind == "italic":
-        return f"*{inner}*"
-    if span.kind == "link":
-        return f"[{inner}]({span.url})"
-    return math_text(span.text)
+    return markdown_of(parse(text), escaped=False) if text else ""
 
 
 def _clean(entry: dict[str, Any]) -> dict[str, Any]:
