@@ -12,6 +12,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import InputError
 from . import model
+from .drafts import Draft, take_drafts
 from .model import POOLS, Profile, Variant
 from .problems import Problem, plain_message, report, suggest
 from .source import SourceMap, format_path, load_yaml
@@ -30,6 +31,8 @@ class LoadedProfile:
     # The variant a build shows (``variants:``), with its name; none: the whole CV.
     variant: Variant | None = None
     variant_name: str | None = None
+    # Texts drafted by a machine or a memory, not yet accepted (see drafts.py).
+    drafts: tuple[Draft, ...] = ()
 
     @property
     def file(self) -> Path:
@@ -67,6 +70,7 @@ def load_profile(file: Path, parsed: tuple[Any, SourceMap] | None = None) -> Loa
         merge_bibliography(data, read, bib_file, source)
         inputs.append(bib_file)
         warnings.extend(read.warnings)
+    drafts = take_drafts(data)
     try:
         profile = Profile.model_validate(data)
     except ValidationError as exc:
@@ -74,7 +78,7 @@ def load_profile(file: Path, parsed: tuple[Any, SourceMap] | None = None) -> Loa
     _check_references(profile, source)
     if profile.photo:
         inputs.append(_relative(file, profile.photo.file))
-    return LoadedProfile(profile, source, tuple(inputs), tuple(warnings))
+    return LoadedProfile(profile, source, tuple(inputs), tuple(warnings), drafts=tuple(drafts))
 
 
 def _relative(profile_file: Path, name: str) -> Path:
