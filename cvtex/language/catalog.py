@@ -392,6 +392,13 @@ class Catalog(Model):
         description="What a work is, before its venue (phd-thesis: PhD thesis); a kind "
         "without a name here is not named.",
     )
+    terms: dict[str, str] = Field(
+        default_factory=dict,
+        description="Official names in this language of names written in another "
+        "(University of Science and Technology of China: 中国科学技术大学, Tencent: 腾讯): "
+        "`cvtex translate` fills a text that is one of them in, and gives those a text "
+        "holds to a machine translator as its glossary.",
+    )
     word: WordLanguages = Field(
         default_factory=WordLanguages, description="Word copies (docx): the language tags."
     )

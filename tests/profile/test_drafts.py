@@ -33,7 +33,10 @@ def test_a_draft_reads_as_the_language_text_and_is_remembered(tmp_path: Path):
     file.write_text(PROFILE, encoding="utf-8")
     loaded = load_profile(file)
     assert loaded.profile.headline == {"en": "PhD student", "zh": "博士研究生"}
-    assert loaded.profile.experience[0].bullets[0].text == {"en": "First result", "zh": "第一项成果"}
+    assert loaded.profile.experience[0].bullets[0].text == {
+        "en": "First result",
+        "zh": "第一项成果",
+    }
     assert loaded.drafts == (
         Draft(("headline",), "zh", "博士研究生", "deepl"),
         Draft(("experience", 0, "bullets", 0), "zh", "第一项成果", None),
