@@ -344,7 +344,7 @@ def test_translate_export_and_merge_take_a_letter(letter, tmp_path):
     )
     assert result.exit_code == 0, result.output
     exported = yaml.safe_load(rows.read_text(encoding="utf-8"))
-    (row,) = [item for item in exported["texts"] if item["path"] == "body[1]"]
+    (row,) = [item for item in exported["texts"] if item["at"][0].startswith("body[1] ")]
     row["zh"] = "第二段译文。"
     rows.write_text(yaml.safe_dump(exported, allow_unicode=True), encoding="utf-8")
     merged = runner.invoke(main, ["translate", "merge", str(letter), str(rows)])
