@@ -140,3 +140,123 @@ def _report_written(written: list[tuple[Path, Path | None]], reformatted: list[P
     for file, copy in written:
         kept = f" (the original is kept as {copy})" if copy else ""
         click.echo(f"wrote {file}{kept}")
+
+
+@translate.command("draft")
+@click.argument("profile", type=PROFILE)
+@click.option("--lang", "language", required=True, help="The language to draft (zh).")
+@locale_file_option
+@_MEMORY
+@click.option(
+    "--engine",
+    type=click.Choice(["openai", "deepl"]),
+    help="Send the texts no memory holds to this machine translator. Without it nothing "
+    "leaves this machine.",
+)
+@click.option(
+    "--base-url",
+    help="The engine's address: an OpenAI-compatible endpoint (default "
+    "https://api.openai.com/v1; Ollama: http://localhost:11434/v1), or DeepL's host "
+    "(default by the key: api-free.deepl.com for a :fx key, else api.deepl.com).",
+)
+@click.option("--model", help="--engine openai: the model (gpt-4o-mini, qwen2.5:7b, ...).")
+@click.option(
+    "--dry-run",
+    is_flag=True,
+    help="Print every request that would be sent, and where; send and write nothing.",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=1),
+    default=120.0,
+    show_default=True,
+    help="Seconds to wait for each reply.",
+)
+@click.option(
+    "-o",
+    "--out",
+    type=PROFILE,
+    help="Write the profile with its drafts to this new file instead of replacing it.",
+)
+def translate_draft(
+    profile: Path,
+    language: str,
+    locale_files: tuple[Path, ...],
+    memory_files: tuple[Path, ...],
+    engine: str | None,
+    base_url: str | None,
+    model: str | None,
+    dry_run: bool,
+    timeout: float,
+    out: Path | None,
+) -> None:
+    """Draft a language's missing texts into the profile, marked as drafts: from the
+    profile's own translations, other profiles (--memory) and the catalog's official
+    names, then, with --engine, by a machine translator (OpenAI-compatible or DeepL).
+
+    Keys come from the environment: OPENAI_API_KEY or CVTEX_TRANSLATE_KEY (openai),
+    DEEPL_AUTH_KEY (deepl). `cvtex validate` lists the drafts; `cvtex translate accept`
+    takes them once checked.
+    """
+    from ...translate.drafts import DraftOptions, draft
+    from ...translate.places import OneLanguageWanted
+
+    options = DraftOptions(
+        engine, base_url, model, memory_files, locale_files, dry_run, timeout, out
+    )
+    try:
+        result = draft(profile, language, options)
+    except OneLanguageWanted as wanted:
+        raise click.BadParameter(wanted.message, param_hint="--lang") from None
+    if dry_run:
+        for request in result.requests:
+            click.echo(request.shown())
+            click.echo()
+        sent = (
+            "nothing would be sent"
+            if not result.requests
+            else (f"{len(result.requests)} request(s) would be sent")
+        )
+        click.echo(
+            f"--dry-run: {sent}; {result.from_memory} text(s) from the memory and "
+            f"{result.from_cache} from the cache would be drafted; nothing was written"
+        )
+        return
+    if result.written is not None:
+        for problem in result.written.skipped:
+            click.secho(f"skipped: {problem}", fg="yellow", err=True)
+        _report_written(result.written.files, result.written.reformatted)
+    engine_part = f", {result.from_engine} by {engine}" if engine else ""
+    cached = f" ({result.from_cache} from the cache)" if result.from_cache else ""
+    click.echo(
+        f"{result.from_memory} text(s) drafted into {result.language} from the memory"
+        f"{engine_part}{cached}; check them (cvtex validate lists them), then: "
+        f"cvtex translate accept {profile}"
+    )
+    if result.left:
+        how = "" if engine else " (--engine sends them to a machine translator)"
+        click.secho(f"{len(result.left)} text(s) left without a draft{how}", fg="yellow", err=True)
+
+
+@translate.command("accept")
+@click.argument("profile", type=PROFILE)
+@click.argument("paths", nargs=-1)
+@click.option("--lang", "language", help="Accept only this language's drafts.")
+@click.option(
+    "-o",
+    "--out",
+    type=PROFILE,
+    help="Write the profile to this new file instead of replacing it.",
+)
+def translate_accept(
+    profile: Path, paths: tuple[str, ...], language: str | None, out: Path | None
+) -> None:
+    """Take drafts as the language's own text, once checked: all of them, or those at or
+    under the paths given (experience[2], education[0].institution)."""
+    from ...translate.drafts import accept
+
+    written = accept(profile, paths, language, out)
+    for problem in written.skipped:
+        click.secho(f"skipped: {problem}", fg="yellow", err=True)
+    _report_written(written.files, written.reformatted)
+    click.echo(f"{written.count} draft(s) accepted")
