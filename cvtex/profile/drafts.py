@@ -31,10 +31,6 @@ class Draft:
     text: str
     origin: str | None = None
 
-    def describe(self) -> str:
-        by = f" ({self.origin})" if self.origin else ""
-        return f"{self.text}{by}"
-
 
 def is_draft(value: Any) -> bool:
     """Whether ``value`` is the draft form ``{draft: TEXT}`` or ``{draft: TEXT, from: WHO}``."""

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from cvtex.cli.main import main
 from cvtex.errors import ExitCode
 from cvtex.profile.load import load_profile
+from cvtex.profile.source import format_path
 
 from .engine_servers import Reply, completion, deepl_answer, openai_answer, serve
 
@@ -363,3 +364,93 @@ def test_deepl_without_its_key_says_so(profile):
     assert result.exit_code == ExitCode.ENGINE_FAILED
     assert "DEEPL_AUTH_KEY is not set" in result.output
     assert profile.read_text(encoding="utf-8") == PROFILE
+
+
+# -- the academic example, its Chinese removed ----------------------------------------------------
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "academic" / "profile.yaml"
+CHINESE = ("zh", "zh-TW", "zh-HK", "zh-Hant")
+
+
+def without_chinese(text: str) -> str:
+    """The example as an English author would have it: no Chinese text, no entry for the
+    Chinese CV alone (comments, layout and the rest as they are)."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    from cvtex.profile.edit import editable
+
+    document = editable(text)
+
+    def strip(node: object) -> None:
+        if isinstance(node, CommentedMap):
+            keys = list(node)
+            if keys and all(key in (*CHINESE, "en") for key in keys) and "en" in keys:
+                for key in CHINESE:
+                    node.pop(key, None)
+            for key in list(node):
+                if key not in ("layout", "glossary", "protect", "owner_names"):
+                    strip(node[key])
+        elif isinstance(node, CommentedSeq):
+            for index in reversed(range(len(node))):
+                item = node[index]
+                if isinstance(item, CommentedMap) and list(item.get("only") or []) == ["zh"]:
+                    del node[index]
+                else:
+                    strip(item)
+
+    strip(document.document)
+    return document.dump_text()
+
+
+def test_the_academic_example_drafted_into_chinese_builds_and_lists_every_draft(
+    tmp_path, monkeypatch
+):
+    from ..building import build
+    from ..conftest import normalized, pdf_text
+
+    monkeypatch.setenv("CVTEX_CACHE_DIR", str(tmp_path / "cache"))
+    profile = tmp_path / "profile.yaml"
+    english = without_chinese(EXAMPLE.read_text(encoding="utf-8"))
+    import yaml
+
+    data = json.dumps(yaml.safe_load(english), ensure_ascii=False)
+    assert "中国科学技术大学" not in data and '"only": ["zh"]' not in data
+    profile.write_text(english, encoding="utf-8")
+    before = run("validate", profile, "--lang", "zh")
+    assert "falls back: " in before.stdout
+
+    with serve(openai_answer) as server:
+        drafted = draft_openai(profile, server.url)
+    assert drafted.exit_code == 0, drafted.output
+    sent = [
+        text["text"]
+        for request in server.received
+        for text in json.loads(request.body["messages"][1]["content"])["texts"]
+    ]
+    assert len(sent) == len(set(sent)) > 20  # each distinct text once
+    # The catalog's official name of the university goes with the texts that hold it.
+    glossaries = [
+        json.loads(request.body["messages"][1]["content"])["glossary"]
+        for request in server.received
+    ]
+    assert {
+        "source": "University of Science and Technology of China",
+        "target": "中国科学技术大学",
+    } in ([entry for glossary in glossaries for entry in glossary])
+
+    loaded = load_profile(profile)
+    report = run("validate", profile, "--lang", "zh,zh-TW")
+    listed = [line for line in report.stdout.splitlines() if "draft, not yet accepted" in line]
+    assert len(listed) == len(loaded.drafts) > 20
+    for found in loaded.drafts:
+        assert any(f": {format_path(found.path)}: zh: " in line for line in listed), found
+    zh = report.stdout.split("  zh-TW:")[0]
+    assert " 0 fall back" in zh and "look untranslated" not in zh
+    strict = run("validate", profile, "--strict", "--lang", "zh")
+    assert strict.exit_code == ExitCode.USER_ERROR
+    assert f"{len(loaded.drafts)} text(s) are drafts not yet accepted" in strict.stderr
+
+    (zh, tw) = build(profile, languages="zh,zh-TW", out_dir=tmp_path / "out")
+    chinese = normalized(pdf_text(zh.pdf))
+    assert normalized("中国科学技术大学") in chinese and normalized("译：") in chinese
+    assert normalized("譯：") in normalized(pdf_text(tw.pdf))  # converted from the zh drafts
