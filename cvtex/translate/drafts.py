@@ -60,6 +60,7 @@ class Drafted:
     from_engine: int = 0
     from_cache: int = 0
     left: list[str] = field(default_factory=list)  # texts no draft was found for
+    names: list[str] = field(default_factory=list)  # people's names, never sent
     requests: list[Request] = field(default_factory=list)  # --dry-run: what would be sent
     written: Written | None = None
 
@@ -93,6 +94,8 @@ def draft(profile_file: Path, language: str, options: DraftOptions) -> Drafted:
             origin = _origin(unit)
             changes += [Change(place, unit.translation, origin) for place in undrafted]
             result.from_memory += 1
+        elif all(_is_a_name(place.path) for place in unit.places):
+            result.names.append(unit.text)
         else:
             to_send.append(unit)
     if to_send and options.engine:
@@ -116,6 +119,17 @@ def draft(profile_file: Path, language: str, options: DraftOptions) -> Drafted:
         "the drafts",
     )
     return result
+
+
+def _is_a_name(path: tuple[str | int, ...]) -> bool:
+    """A person's name: how someone writes their name in another language is theirs to
+    say, not a machine's to guess, and is no text to send away."""
+    match path:
+        case ("name",) | ("references", int(), "name"):
+            return True
+        case (_, int(), "advisors" | "mentors", int()):
+            return True
+    return False
 
 
 def _origin(unit: Unit) -> str:

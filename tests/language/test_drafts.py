@@ -6,6 +6,7 @@ and `validate` and `accept`."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -428,6 +429,11 @@ def test_the_academic_example_drafted_into_chinese_builds_and_lists_every_draft(
         for text in json.loads(request.body["messages"][1]["content"])["texts"]
     ]
     assert len(sent) == len(set(sent)) > 20  # each distinct text once
+    # People's names are theirs to write: never sent.
+    assert not {"Jin Fang", "Prof. Hongli Xu", "Prof. Gongming Zhao"} & set(sent)
+    assert "3 name(s) of people left for you to write: Jin Fang, Prof. Hongli Xu" in (
+        drafted.stderr
+    )
     # The catalog's official name of the university goes with the texts that hold it.
     glossaries = [
         json.loads(request.body["messages"][1]["content"])["glossary"]
@@ -445,7 +451,9 @@ def test_the_academic_example_drafted_into_chinese_builds_and_lists_every_draft(
     for found in loaded.drafts:
         assert any(f": {format_path(found.path)}: zh: " in line for line in listed), found
     zh = report.stdout.split("  zh-TW:")[0]
-    assert " 0 fall back" in zh and "look untranslated" not in zh
+    # Every text drafted but the names, which fall back to English until written.
+    assert " 3 fall back" in zh and "look untranslated" not in zh
+    assert re.search(r"falls back: line \d+: name has no zh text", zh)
     strict = run("validate", profile, "--strict", "--lang", "zh")
     assert strict.exit_code == ExitCode.USER_ERROR
     assert f"{len(loaded.drafts)} text(s) are drafts not yet accepted" in strict.stderr
@@ -454,3 +462,26 @@ def test_the_academic_example_drafted_into_chinese_builds_and_lists_every_draft(
     chinese = normalized(pdf_text(zh.pdf))
     assert normalized("中国科学技术大学") in chinese and normalized("译：") in chinese
     assert normalized("譯：") in normalized(pdf_text(tw.pdf))  # converted from the zh drafts
+
+
+def test_drafts_reviewed_in_a_po_editor_replace_the_drafts(profile):
+    import polib
+
+    with serve(openai_answer) as server:
+        assert draft_openai(profile, server.url).exit_code == 0
+    sheet = profile.with_name("cv.zh.po")
+    assert run("translate", "export", profile, "--lang", "zh", "-o", sheet).exit_code == 0
+    po = polib.pofile(str(sheet))
+    entries = {entry.msgid: entry for entry in po}
+    assert len(entries) == 7 and all(entry.fuzzy for entry in entries.values())
+    assert "suggested: draft openai test-model" in entries["Research Intern"].comment
+    entries["Research Intern"].msgstr = "研究实习生"  # corrected, and so checked
+    entries["Research Intern"].flags.remove("fuzzy")
+    po.save(str(sheet))
+    result = run("translate", "merge", profile, sheet)
+    assert "1 translation(s) into zh merged (at 2 place(s)), 0 left empty, 6 suggestion" in (
+        result.output
+    )
+    after = profile.read_text(encoding="utf-8")
+    assert after.count("title: {en: Research Intern, zh: 研究实习生}") == 2
+    assert len(load_profile(profile).drafts) == 6

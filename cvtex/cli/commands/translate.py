@@ -233,6 +233,14 @@ def translate_draft(
         f"{engine_part}{cached}; check them (cvtex validate lists them), then: "
         f"cvtex translate accept {profile}"
     )
+    if result.names:
+        click.secho(
+            f"{len(result.names)} name(s) of people left for you to write: "
+            + ", ".join(result.names[:5])
+            + (", ..." if len(result.names) > 5 else ""),
+            fg="yellow",
+            err=True,
+        )
     if result.left:
         how = "" if engine else " (--engine sends them to a machine translator)"
         click.secho(f"{len(result.left)} text(s) left without a draft{how}", fg="yellow", err=True)
