@@ -85,6 +85,7 @@ def build(
         inputs = loaded.input_files()
         reporter.read(inputs)
         report_read_around(loaded, reporter)
+        report_drafts(loaded, reporter)
         languages = localize(loaded)
         sources, _ = render(loaded, languages, [name for name in request.formats if name == "pdf"])
         report_fallbacks(sources, loaded, reporter)
@@ -219,6 +220,29 @@ def report_read_around(loaded: Loaded, reporter: Reporter) -> None:
         )
     for line in warnings:
         reporter.warning(line)
+
+
+def report_drafts(loaded: Loaded, reporter: Reporter) -> None:
+    """Texts drafted by a machine or a memory and not yet accepted, in the languages built
+    (zh's drafts show in zh-TW too, converted): one warning; with --strict, an error."""
+    shown = set(loaded.languages)
+    shown |= {
+        source
+        for code in loaded.languages
+        if loaded.locales.has(code) and (source := loaded.locales.catalog(code).convert_from)
+    }
+    drafts = [draft for draft in loaded.profile.drafts if draft.language in shown]
+    if not drafts:
+        return
+    languages = ", ".join(sorted({draft.language for draft in drafts}))
+    message = f"{len(drafts)} text(s) in {languages} are drafts not yet accepted"
+    hint = (
+        f"check them (`cvtex validate {loaded.profile.file}` lists them), then "
+        f"`cvtex translate accept {loaded.profile.file}`"
+    )
+    if loaded.request.strict:
+        raise InputError(f"{message} (--strict)", hint)
+    reporter.warning(f"{message}: {hint}")
 
 
 def report_fallbacks(sources: list[TexSource], loaded: Loaded, reporter: Reporter) -> None:

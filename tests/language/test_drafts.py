@@ -458,7 +458,16 @@ def test_the_academic_example_drafted_into_chinese_builds_and_lists_every_draft(
     assert strict.exit_code == ExitCode.USER_ERROR
     assert f"{len(loaded.drafts)} text(s) are drafts not yet accepted" in strict.stderr
 
-    (zh, tw) = build(profile, languages="zh,zh-TW", out_dir=tmp_path / "out")
+    strict_build = run("build", profile, "--lang", "zh", "--strict", "--out", tmp_path / "out")
+    assert strict_build.exit_code == ExitCode.USER_ERROR
+    assert f"{len(loaded.drafts)} text(s) in zh are drafts not yet accepted (--strict)" in (
+        strict_build.stderr
+    )
+    warnings: list[str] = []
+    (zh, tw) = build(
+        profile, languages="zh,zh-TW", out_dir=tmp_path / "out", on_warning=warnings.append
+    )
+    assert f"{len(loaded.drafts)} text(s) in zh are drafts not yet accepted: " in warnings[0]
     chinese = normalized(pdf_text(zh.pdf))
     assert normalized("中国科学技术大学") in chinese and normalized("译：") in chinese
     assert normalized("譯：") in normalized(pdf_text(tw.pdf))  # converted from the zh drafts
