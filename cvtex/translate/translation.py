@@ -79,6 +79,7 @@ def merge(
     index = places_index(current)
     by_path = {format_path(place.inner): place for place in current}
     changes: list[Change] = []
+    done: set[str] = set()  # a file of an earlier cvtex may list one text at several rows
     for unit in units:
         if not unit.translation:
             result.empty += 1
@@ -89,7 +90,7 @@ def merge(
         places = index.pop(key_of(unit.text), [])
         written = {format_path(place.inner) for place in places}
         for listed in unit.listed:
-            if listed in written:
+            if listed in written or listed in done:
                 continue
             place = by_path.get(listed)
             reason = (
@@ -98,6 +99,7 @@ def merge(
                 else f"it has {language} text already: left as it is"
             )
             result.skipped.append(f"{_where(place, listed, profile_file)}: {reason}")
+        done |= written
         if places:
             result.merged += 1
         elif not unit.listed:

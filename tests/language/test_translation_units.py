@@ -156,3 +156,18 @@ def test_one_backup_however_many_merges(profile):
     before = profile.read_bytes()
     assert run("translate", "merge", profile, sheet).exit_code == 0
     assert profile.read_bytes() == before and backup.read_text(encoding="utf-8") == first
+
+
+def test_a_file_of_the_earlier_form_one_row_per_field_still_merges(profile):
+    sheet = profile.with_name("old.yaml")
+    sheet.write_text(
+        "profile: cv.yaml\nlanguage: zh\ntexts:\n"
+        "- path: experience[0].title\n  line: 12\n  en: Research Intern\n  zh: 研究实习生\n"
+        "- path: experience[1].title\n  line: 17\n  en: Research Intern\n  zh: 研究实习生\n",
+        encoding="utf-8",
+    )
+    result = run("translate", "merge", profile, sheet)
+    assert result.exit_code == 0, result.output
+    assert "1 translation(s) into zh merged (at 2 place(s)), 0 left empty" in result.output
+    assert "0 skipped" in result.output
+    assert profile.read_text(encoding="utf-8").count("{en: Research Intern, zh: 研究实习生}") == 2
