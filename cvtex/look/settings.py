@@ -9,7 +9,8 @@ from typing import Any
 
 from ..errors import ToolchainError
 from ..language.catalog import Catalog, Locales
-from ..profile.model import DesignOptions, FontChoice, Fonts, Profile, Variant
+from ..profile.design import DesignOptions, FontChoice, Fonts
+from ..profile.model import Profile, Variant
 from ..profile.source import SourceMap
 from ..text.scripts import CJK
 from ..text.texescape import TexCode
