@@ -20,7 +20,8 @@ from pydantic import (
 )
 
 from ..errors import InputError
-from ..profile.model import LANG_PATTERN, End, Expected, FontChoice, Fonts, Lang, Model, YearMonth
+from ..profile.base import LANG_PATTERN, End, Expected, Lang, Model, YearMonth
+from ..profile.design import FontChoice, Fonts
 from ..profile.problems import Problem, plain_message, problems_of, report
 from ..profile.source import SourceMap, load_yaml
 from ..resources import LOCALES_DIR

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..profile.model import Date, LabelField, Lang, Model, Text
+from ..profile.base import Date, Lang, Model, Text
+from ..profile.content import LabelField
 
 
 class Recipient(Model):

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from ..errors import InputError
 from ..language.catalog import Catalog, ClosingLine, LetterConventions
 from ..letter.load import LoadedLetter
-from ..profile.model import Profile, Variant, YearMonth
+from ..profile.base import YearMonth
+from ..profile.model import Profile, Variant
 from .cv import CvView, Fallback
 from .localize import sender_of
 from .text import TextChooser
