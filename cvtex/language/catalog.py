@@ -229,6 +229,11 @@ class LetterConventions(Model):
     )
     word: str = Field(description="The letter's name in a packet's bookmarks: Cover Letter.")
     cv: str = Field(description="The CV's name in a packet's bookmarks and enclosures: CV.")
+    cv_names: list[str] = Field(
+        default_factory=list,
+        description="Other names of the CV (Curriculum vitae, Résumé): an enclosure the letter "
+        "lists that names it, in any of the profile's languages, is the CV, not added again.",
+    )
     date: LetterDatePattern = Field(
         description="The date: {year}, {month}, {day}, {month_name} (from months).",
     )

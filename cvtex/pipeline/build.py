@@ -178,9 +178,28 @@ def localized(loaded: Loaded, language: str) -> Localized:
     if loaded.letter is None:
         return Localized(catalog, chooser, view_of(chooser))
     written = letter_view(
-        loaded.letter, profile.profile, chooser, catalog, loaded.variant, loaded.packet
+        loaded.letter,
+        profile.profile,
+        chooser,
+        catalog,
+        loaded.variant,
+        loaded.packet,
+        _cv_names(loaded),
     )
     return Localized(catalog, chooser, written.sender, written)
+
+
+def _cv_names(loaded: Loaded) -> list[str]:
+    """The CV's names in every language of the profile and of the build: an enclosure a
+    letter lists in any of them is its CV."""
+    codes = dict.fromkeys([*loaded.profile.profile.languages, *loaded.languages])
+    catalogs = [loaded.locales.catalog(code) for code in codes if loaded.locales.has(code)]
+    return [
+        name
+        for catalog in catalogs
+        if catalog.letter is not None
+        for name in (catalog.letter.cv, *catalog.letter.cv_names)
+    ]
 
 
 # -- render ---------------------------------------------------------------------------------
