@@ -76,7 +76,8 @@ class Letter(Model):
     )
     enclosures: list[Text] = Field(
         default_factory=list,
-        description="What is enclosed besides the CV (the CV is named when it is attached).",
+        description="What is enclosed besides the CV (the CV is named when it is attached, "
+        "unless one of these names it: CV, Curriculum vitae, 简历).",
     )
     attach_cv: bool = Field(
         False,
