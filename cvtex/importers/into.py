@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..profile import model
+from ..profile import content, model
 from ..profile.edit import editable, replace_keeping_copies
 from ..profile.load import load_profile
 from ..profile.model import POOLS, Profile
@@ -62,7 +62,7 @@ class Known:
     so that the next source (or the same entry twice) finds them there."""
 
     pools: dict[str, Index]
-    contacts: list[model.Contact]
+    contacts: list[content.Contact]
     owner_names: set[str]
     header: set[str]
 
@@ -129,7 +129,7 @@ def unshown(profile: Profile, pools: list[str]) -> list[str]:
     layouts = profile.layout if isinstance(profile.layout, dict) else {"": profile.layout}
     shown_ids = {ident for ids in layouts.values() for ident in ids} or set(sections)
     kinds = {
-        model.POOLS.get(model.section_kind(ident, sections.get(ident, model.Section())))
+        model.POOLS.get(content.section_kind(ident, sections.get(ident, content.Section())))
         for ident in shown_ids
     }
     return [pool for pool in pools if pool not in kinds]

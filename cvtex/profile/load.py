@@ -11,7 +11,8 @@ from typing import Annotated, Any, Union, get_args, get_origin
 from pydantic import BaseModel, ValidationError
 
 from ..errors import InputError
-from . import model
+from .base import Same
+from .content import SectionKind
 from .drafts import Draft, take_drafts
 from .model import POOLS, Profile, Variant
 from .problems import Problem, plain_message, report, suggest
@@ -165,7 +166,7 @@ def _check_references(profile: Profile, source: SourceMap) -> None:
             raise InputError(
                 f"{source.locate(('sections', section_id))}: sections.{section_id}: "
                 "this section needs a kind",
-                "add kind: with one of " + ", ".join(model.SectionKind.__args__),  # type: ignore[attr-defined]
+                "add kind: with one of " + ", ".join(SectionKind.__args__),  # type: ignore[attr-defined]
             )
 
 
@@ -340,7 +341,7 @@ def _unknown_key(path: tuple[str | int, ...], data: Any, root: type[BaseModel] =
         if suggestion := suggest(key, allowed):
             return f"unknown key {key!r}{suggestion}"
     elsewhere = [cls for cls in _models(root) if key in _keys_of(cls)]
-    if here is model.Same:
+    if here is Same:
         return f"unknown key {key!r}: {{same: ...}} holds only the text"
     if elsewhere and here not in elsewhere:
         where = f"allowed on {_places(elsewhere)}"
@@ -474,9 +475,6 @@ def _looks_like_language_key(errors: list[dict[str, Any]]) -> bool:
 
 @cache
 def _all_field_names() -> frozenset[str]:
-    names: set[str] = set()
-    for value in vars(model).values():
-        if isinstance(value, type) and issubclass(value, BaseModel):
-            for name, field in value.model_fields.items():
-                names.add(field.alias or name)
-    return frozenset(names)
+    """Every key some model of the profile takes: the models are found from the root, as
+    they live in several modules."""
+    return frozenset(key for cls in _models() for key in _keys_of(cls))

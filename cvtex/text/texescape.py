@@ -26,6 +26,7 @@ from urllib.parse import quote
 
 from pylatex.utils import escape_latex
 
+from .finalize import finalizer
 from .links import link_target
 from .math import MATH_FONTS, MATH_SYMBOLS, MATH_WORD, math_as_text
 from .scripts import (
@@ -252,16 +253,13 @@ def escape_text(text: str) -> TexCode:
     return TexCode(_literal(_kept_spaces(clean_text(text))))
 
 
-def to_tex(value: object) -> TexCode:
-    """Turn a value from the localized profile into LaTeX, rendering the light markup."""
-    if isinstance(value, TexCode):
-        return value
-    if value is None:
-        return TexCode("")
-    if isinstance(value, (int, float)):
-        return TexCode(str(value))
-    text = _latin_punctuation(_kept_spaces(clean_text(str(value))))
-    return TexCode(_tie_last_letters(_markup(text)))
+def _marked_up(text: str) -> str:
+    """Text as LaTeX, its light markup rendered."""
+    return _tie_last_letters(_markup(_latin_punctuation(_kept_spaces(clean_text(text)))))
+
+
+to_tex = finalizer(TexCode, _marked_up)
+"""Turn a value from the localized profile into LaTeX, rendering the light markup."""
 
 
 # What may follow a text's last letter and still end its line: closing punctuation.
