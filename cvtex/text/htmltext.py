@@ -23,7 +23,7 @@ _BOLD = re.compile(r"<(b|strong)(?:\s[^>]*)?>(.*?)</\1\s*>", re.IGNORECASE | re.
 _LINK = re.compile(
     r"""<a\s[^>]*?href\s*=\s*["']([^"']+)["'][^>]*>(.*?)</a\s*>""", re.IGNORECASE | re.DOTALL
 )
-_BREAK = re.compile(r"<br\s*/?>|</?p(?:\s[^>]*)?>|</?div(?:\s[^>]*)?>|</li>", re.IGNORECASE)
+_BREAK = re.compile(r"<br\s*/?>|</?(?:p|div|ul|ol|li)(?:\s[^>]*)?>", re.IGNORECASE)
 # An entity, and one of the few whose semicolon a database drops (&quot, as ORCID's BibTeX
 # export writes it).
 _ENTITY = re.compile(
