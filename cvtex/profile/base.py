@@ -65,12 +65,16 @@ class YearMonth:
         )
 
 
-_DATE_RE = re.compile(r"^(\d{4})(?:[-./](\d{1,2})(?:[-./](\d{1,2}))?)?$")
+_DATE_RE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$")
+# Other ways of writing a date, refused with the form to write instead: 2024/09, 2024.9.
+_DATE_ELSE = re.compile(r"^(\d{4})(?:[-./](\d{1,2})(?:[-./](\d{1,2}))?)?$")
+DATE_FORMS = "a year (2024), a month (2024-09) or a day (2024-09-01)"
 
 
 def _parse_date(value: Any) -> Any:
     """A year (2024), a month (2024-09) or a day (2024-09-01), as written or as YAML reads a
-    day (a date object)."""
+    day (a date object); any other form is refused, so that no date is taken as something
+    else than was meant."""
     if isinstance(value, YearMonth):
         return value
     if isinstance(value, dt.datetime):
@@ -79,9 +83,8 @@ def _parse_date(value: Any) -> Any:
         return YearMonth(value.year, value.month, value.day)
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
-    if isinstance(value, dict) and set(value) <= {"year", "month", "day"} and "year" in value:
-        parts = [value["year"], value.get("month"), value.get("day")]
-        value = "-".join(str(part) for part in parts if part)
+    if isinstance(value, float):  # 2024.09 unquoted: YAML's number, its zero lost
+        raise ValueError(f"YAML read this as the number {value!r}, not a date: write {DATE_FORMS}")
     if isinstance(value, str) and (match := _DATE_RE.match(value.strip())):
         year = int(match[1])
         month = int(match[2]) if match[2] else None
@@ -94,13 +97,36 @@ def _parse_date(value: Any) -> Any:
             except ValueError as exc:
                 raise ValueError(f"{value.strip()!r} is not a date: {exc}") from None
         return YearMonth(year, month, day)
-    raise ValueError(f"{value!r} is not a date: write 2024, 2024-09 or 2024-09-01")
+    if isinstance(value, str) and (match := _DATE_ELSE.match(value.strip())):
+        parts = [match[1], *(f"{int(part):02d}" for part in match.groups()[1:] if part)]
+        raise ValueError(
+            f"{value.strip()!r} is not a date as cvtex reads them: write {'-'.join(parts)}"
+            f" (a date is {DATE_FORMS})"
+        )
+    raise ValueError(f"{value!r} is not a date: write {DATE_FORMS}")
+
+
+def written(date: YearMonth) -> str:
+    """A date as the profile writes it: 2024, 2024-09 or 2024-09-01."""
+    parts = [f"{date.year:04d}", *(f"{part:02d}" for part in (date.month, date.day) if part)]
+    return "-".join(parts)
+
+
+def ends_before(start: YearMonth, end: YearMonth) -> bool:
+    """Whether ``end`` is earlier than ``start`` at the precision both are written in
+    (2024 and 2024-09 are one year, not a month apart)."""
+
+    def order(date: YearMonth, other: YearMonth) -> tuple[int, int, int]:
+        cut = date.at_most(other)
+        return cut.year, cut.month or 0, cut.day or 0
+
+    return order(end, start) < order(start, end)
 
 
 _DATE_SCHEMA = {
     "anyOf": [
         {"type": "integer", "minimum": 1000, "maximum": 9999},
-        {"type": "string", "pattern": r"^\d{4}([-./]\d{1,2}){0,2}$"},
+        {"type": "string", "pattern": r"^\d{4}(-\d{2}){0,2}$"},
     ],
     "description": "A year (2024), a month (2024-09) or a day (2024-09-01). A CV shows "
     "the day only where its language's catalog says dates show days.",

@@ -7,10 +7,29 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BeforeValidator, Field, WithJsonSchema
+from pydantic import (
+    AfterValidator,
+    BeforeValidator,
+    Field,
+    ValidationInfo,
+    WithJsonSchema,
+    field_validator,
+)
 
 from ..text.links import refuse_unsafe
-from .base import Date, End, Lang, Model, Same, Scoped, Text
+from .base import (
+    Date,
+    End,
+    Expected,
+    Lang,
+    Model,
+    Same,
+    Scoped,
+    Text,
+    YearMonth,
+    ends_before,
+    written,
+)
 
 
 class ScopedText(Scoped):
@@ -84,6 +103,22 @@ class Dated(Scoped):
         "(still to come).",
     )
     date: Date | None = Field(None, description="A single date, for one-off items.")
+
+    @field_validator("end")
+    @classmethod
+    def _not_before_start(cls, end: Any, info: ValidationInfo) -> Any:
+        start = info.data.get("start")
+        last = end.expected if isinstance(end, Expected) else end
+        if (
+            isinstance(start, YearMonth)
+            and isinstance(last, YearMonth)
+            and ends_before(start, last)
+        ):
+            raise ValueError(
+                f"ends ({written(last)}) before it starts ({written(start)}): correct the one "
+                "that is wrong, or swap them"
+            )
+        return end
 
 
 def _description() -> Any:

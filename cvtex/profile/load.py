@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import Annotated, Any, Union, get_args, get_origin
 from pydantic import BaseModel, ValidationError
 
 from ..errors import InputError
-from .base import Same
+from .base import LANG_PATTERN, Same
 from .content import SectionKind
 from .drafts import Draft, take_drafts
 from .model import POOLS, Profile, Variant
@@ -189,7 +190,8 @@ def describe_problems(
     """One line per wrong field: file, line, column, the field's path and what is wrong.
     ``root``: the model the whole file is read as (a profile, a letter)."""
     found = profile_problems(exc, data, root)
-    found.sort(key=lambda problem: source.locate(problem.path).line)
+    # A misspelt key first: it is often what the others follow from.
+    found.sort(key=lambda problem: (not _is_unknown_key(problem), source.locate(problem.path).line))
     heading = f"{source.file}: {what} has {len(found)} problem(s):"
     return report(heading, found, lambda path: str(source.locate(path)))
 
@@ -210,7 +212,42 @@ def profile_problems(
         if not any(other[: len(path)] == path and other != path for other in by_path)
         or {error["type"] for error in errors} - _UNION_BRANCHES
     }
-    return [Problem(path, _message(path, errors, data, root)) for path, errors in by_path.items()]
+    unknown = [path for path, errors in by_path.items() if _kinds(errors) == {"extra_forbidden"}]
+    problems = []
+    for path, errors in by_path.items():
+        if _misspelt(path, errors, unknown):
+            continue
+        if "string_pattern_mismatch" in _kinds(errors) and (text := _colon_text(path, data)):
+            # Said of the text itself, not of the key YAML made of its first words.
+            problems.append(
+                Problem(
+                    path[:-1],
+                    f"YAML read {text!r} as a key and its value (a ': ' does that), not as "
+                    f"text: write it in quotes, {_quoted(text)}",
+                )
+            )
+            continue
+        problems.append(Problem(path, _message(path, errors, data, root)))
+    return problems
+
+
+def _kinds(errors: list[dict[str, Any]]) -> set[str]:
+    return {error["type"] for error in errors}
+
+
+def _misspelt(
+    path: tuple[str | int, ...], errors: list[dict[str, Any]], unknown: list[tuple[str | int, ...]]
+) -> bool:
+    """Whether ``path`` is a required field that is missing because a key beside it is its
+    misspelling (instituton): the unknown key's did-you-mean says it all."""
+    if _kinds(errors) != {"missing"} or not path:
+        return False
+    field = str(path[-1])
+    return any(other[:-1] == path[:-1] and suggest(str(other[-1]), {field}) for other in unknown)
+
+
+def _is_unknown_key(problem: Problem) -> bool:
+    return problem.message.startswith("unknown key ")
 
 
 Branch = tuple[tuple[str | int, ...], str, Any]  # where in the loc, the branch's tag, the data
@@ -467,6 +504,26 @@ _PLACES = {
     "Expected": "expected dates",
     "Same": "{same: ...} texts",
 }
+
+
+def _colon_text(path: tuple[str | int, ...], data: Any) -> str | None:
+    """The text a person wrote where YAML read a mapping of one key, as "Graded: homework
+    and exams" reads (a key no language code could be); None otherwise."""
+    node: Any = data
+    for part in path[:-1]:
+        node = node[part] if isinstance(node, dict | list) else None
+    if not isinstance(node, dict) or len(node) != 1:
+        return None
+    ((key, value),) = node.items()
+    if re.match(LANG_PATTERN, str(key).lower()) or isinstance(value, dict | list):
+        return None
+    return f"{key}: {value}" if value is not None else f"{key}:"
+
+
+def _quoted(text: str) -> str:
+    if '"' not in text:
+        return f'"{text}"'
+    return "'" + text.replace("'", "''") + "'"
 
 
 def _looks_like_language_key(errors: list[dict[str, Any]]) -> bool:

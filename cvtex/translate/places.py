@@ -20,9 +20,9 @@ from ..letter.load import is_letter
 from ..pipeline.build import localize
 from ..pipeline.load import load, select_languages
 from ..pipeline.request import resolve_request
+from ..profile.base import Same
 from ..profile.drafts import Draft
 from ..profile.load import LoadedProfile, load_profile
-from ..profile.base import Same
 from ..profile.source import Path_, SourceMap, format_path
 from ..text.scripts import writing_system
 from .untranslated import find_untranslated
