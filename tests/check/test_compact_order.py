@@ -12,7 +12,7 @@ import yaml
 
 from cvtex.check.reading import Reading
 
-from .test_check import checked
+from .test_check import checked, read_by_pdftotext
 
 REFEREES = [
     {
@@ -97,3 +97,26 @@ def test_referees_are_set_one_under_another(compact_readings):
         names = [referee["name"][language] for referee in REFEREES]
         found = tops(reading.pdf, names)
         assert found == sorted(found) and len(set(found)) == len(found), language
+
+
+MENTORS = {
+    "en": "Mentors: Nando de Freitas and Misha Denil",
+    "zh": "导师：Nando de Freitas、Misha Denil",
+}
+NEXT_DATES = {"en": "Jun 2018 – Sep 2018", "zh": "2018.06–2018.09"}
+
+
+def test_a_mentors_line_is_read_before_the_next_entry(compact_readings):
+    # The mentors line ends its entry's bullets: pdftotext reads it there, before the next
+    # entry's heading and dates, and nothing else stands on its line.
+    for language, reading in compact_readings.items():
+        text = " ".join(read_by_pdftotext(reading.pdf).split())
+        mentors, dates = text.find(MENTORS[language]), text.find(NEXT_DATES[language])
+        assert 0 <= mentors < dates, language
+        with pymupdf.open(str(reading.pdf)) as document:
+            lines = [
+                "".join(span["text"] for span in line["spans"])
+                for block in document[0].get_text("dict")["blocks"]
+                for line in block.get("lines", [])
+            ]
+        assert MENTORS[language] in lines, language
