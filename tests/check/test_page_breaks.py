@@ -185,7 +185,11 @@ def texts_of(tex: str) -> Texts:
     for body in re.findall(
         r"\\begin\{(?:itemize|cvsteps)\}(.*?)\\end\{(?:itemize|cvsteps)\}", tex, re.S
     ):
-        found = [re.sub(r"\\cvright\{.*", "", item) for item in re.split(r"\\item\b", body)[1:]]
+        found = [
+            re.sub(r"\\cvrighted" + _ARGUMENT * 2, r"\1", item)
+            for item in re.split(r"\\item\b", body)[1:]
+        ]
+        found = [re.sub(r"\\cvright\{.*", "", item) for item in found]
         found = [key(item) for item in found]
         items += [item for item in found if item]
         if len(found) > 1:
