@@ -217,7 +217,7 @@ def profile_problems(
     for path, errors in by_path.items():
         if _misspelt(path, errors, unknown):
             continue
-        if "string_pattern_mismatch" in _kinds(errors) and (text := _colon_text(path, data)):
+        if _refused_as_language(errors) and (text := _colon_text(path, data)):
             # Said of the text itself, not of the key YAML made of its first words.
             problems.append(
                 Problem(
@@ -244,6 +244,16 @@ def _misspelt(
         return False
     field = str(path[-1])
     return any(other[:-1] == path[:-1] and suggest(str(other[-1]), {field}) for other in unknown)
+
+
+def _refused_as_language(errors: list[dict[str, Any]]) -> bool:
+    """Whether a key was refused for not being a language code: what "Graded: homework"
+    becomes, where a mapping that is meant (a font's family:) fails on its value instead."""
+    return any(
+        error["type"] == "string_pattern_mismatch"
+        and (error.get("ctx") or {}).get("pattern") == LANG_PATTERN
+        for error in errors
+    )
 
 
 def _is_unknown_key(problem: Problem) -> bool:
