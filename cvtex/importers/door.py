@@ -22,6 +22,7 @@ from .into import Known, add_to_data, additions, import_into, texts_under
 from .language import language_of_text
 from .located import json_data
 from .reader import Context, Note, Read, Reader
+from .showing import Showing
 from .source import Source, open_source
 from .write import header, placed, tidy, write_profile, yaml_text
 
@@ -217,14 +218,21 @@ def _one_profile(reads: list[Read]) -> tuple[dict, list[str]]:
     data = {"languages": languages, **texts_under(base.data, base.language or "en", languages)}
     added: list[str] = []
     if len(reads) > 1:
-        known = Known.of(placed(_copy(data), [], base.source.where()))
+        first = placed(_copy(data), [], base.source.where())
+        known = Known.of(first)
+        showing = Showing.of(first)
         for read in reads[1:]:
             more = texts_under(read.data, read.language or "en", languages)
             more["name"] = data["name"]
             imported = placed(more, read.notes, read.source.where())
             found = additions(known, imported, more)
+            for pool, entries in found.entries.items():
+                for entry in entries:
+                    showing.place(pool, entry)
             add_to_data(data, found)
             added.extend(found.added)
+        showing.write(data, lambda value: value)
+        added.extend(showing.described())
     return data, added
 
 

@@ -15,10 +15,12 @@ from typing import Any
 from ..errors import InputError
 from ..profile import model
 from ..profile.edit import editable, replace_keeping_copies
-from ..profile.load import load_profile
+from ..profile.load import LoadedProfile, load_profile
 from ..profile.model import POOLS, Profile
+from ..profile.shown import unshown_entries
 from .identity import Index, described, same_contact
 from .reader import Note, Read, T, TextMap
+from .showing import Showing
 from .write import placed, pruned, yaml_text
 
 # Fields of the header a profile may lack and an import may give.
@@ -121,20 +123,6 @@ def add_to_data(base: dict[str, Any], found: Additions) -> None:
         base["owner_names"] = [*base.get("owner_names", []), *found.owner_names]
 
 
-def unshown(profile: Profile, pools: list[str]) -> list[str]:
-    """The pools among ``pools`` that no section of the profile's layout shows."""
-    if not profile.sections and not profile.layout:
-        return []  # sections by default: every list that has entries
-    sections = profile.sections or model.default_sections(profile)
-    layouts = profile.layout if isinstance(profile.layout, dict) else {"": profile.layout}
-    shown_ids = {ident for ids in layouts.values() for ident in ids} or set(sections)
-    kinds = {
-        model.POOLS.get(model.section_kind(ident, sections.get(ident, model.Section())))
-        for ident in shown_ids
-    }
-    return [pool for pool in pools if pool not in kinds]
-
-
 @dataclass
 class Merged:
     """What ``--into`` did: the file and its kept copy (none when nothing was added)."""
@@ -174,27 +162,33 @@ def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
         result.notes.extend(read.notes)
         if found:
             founds.append(found)
-    added_pools = list(dict.fromkeys(pool for found in founds for pool in found.entries))
-    for pool in unshown(loaded.profile, added_pools):
-        result.notes.append(
-            Note(
-                str(profile_file),
-                "layout",
-                f"{pool} was added, but the profile's layout shows no {pool} section: add "
-                f"{pool} to layout: (and to sections:, if the profile lists its sections)",
-            )
-        )
     if not founds:
         return result  # nothing to add: the file is not even loaded for editing
+    showing = Showing.of(loaded.profile)
+    for found in founds:
+        for pool, entries in found.entries.items():
+            for entry in entries:
+                showing.place(pool, entry)
+    result.added.extend(showing.described())
     # Loaded for editing only now: ruamel.yaml's round trip costs seconds on a long profile.
     document = editable(profile_file.read_text(encoding="utf-8"))
     for found in founds:
         _add_to_document(document.document, found, document)
+    showing.write(document.document, lambda value: _node(value, document))
     text = document.dump_text()
+    reloaded: list[LoadedProfile] = []
     written = replace_keeping_copies(
-        {profile_file: text}, lambda: load_profile(profile_file), "the imported file"
+        {profile_file: text},
+        lambda: reloaded.append(load_profile(profile_file)),
+        "the imported file",
     )
     result.written = written[0]
+    added_pools = {pool for found in founds for pool in found.entries}
+    result.notes.extend(
+        Note(f"{line.entries.file}:{line.entries.line}", "", line.what())
+        for line in unshown_entries(reloaded[-1])
+        if line.pool in added_pools
+    )
     return result
 
 

@@ -14,6 +14,7 @@ from cvtex.cli.main import main
 from cvtex.errors import InputError
 from cvtex.importers import import_sources
 from cvtex.profile.load import load_profile
+from cvtex.profile.shown import unshown_entries
 
 from ..conftest import ROOT
 
@@ -126,14 +127,37 @@ def test_works_are_found_by_doi_or_title_and_positions_by_organization_and_start
     assert len(imported.found) == 3
 
 
-def test_an_added_pool_the_layout_does_not_show_is_named(tmp_path):
+def test_an_added_pool_the_layout_does_not_show_gets_its_section_there(tmp_path):
     profile = tmp_path / "cv.yaml"
-    profile.write_text("name: Mei Lin\nlanguages: [en]\nlayout: [experience]\n", encoding="utf-8")
+    profile.write_text(
+        textwrap.dedent(
+            """\
+            name: Mei Lin
+            languages: [en]
+            experience:
+              - title: Engineer
+            skills:
+              - category: Tools
+                items: [Git]
+            layout:
+              - experience
+              - skills   # mine
+            """
+        ),
+        encoding="utf-8",
+    )
     source = tmp_path / "resume.json"
     source.write_text(json.dumps({"basics": {"name": "M"}, "awards": [{"title": "A prize"}]}))
     imported = import_sources([source], into=profile)
-    assert imported.added == ["awards: A prize"]
-    assert any("layout shows no awards section" in note for note in imported.notes)
+    assert imported.added == [
+        "awards: A prize",
+        "layout: awards, a section for the awards added, which no section showed",
+    ]
+    # Where the default order puts awards: after experience, before skills.
+    written = profile.read_text(encoding="utf-8")
+    assert "  - experience\n  - awards\n  - skills   # mine\n" in written
+    assert not any("layout" in note for note in imported.notes)
+    assert unshown_entries(load_profile(profile)) == []
 
 
 def test_a_profile_that_does_not_load_is_not_touched(tmp_path):

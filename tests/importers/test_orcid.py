@@ -122,7 +122,7 @@ def test_a_v3_record_places_every_section(tmp_path):
     ]
     assert profile["sections"]["funding"] == {"kind": "others", "select": ["funding"]}
     assert profile["sections"]["memberships"] == {"kind": "service", "select": ["memberships"]}
-    assert profile["layout"][:3] == ["summary", "skills", "education"]
+    assert list(profile["sections"])[:3] == ["summary", "skills", "education"]
     assert any("Scopus Author ID 57190000123: not imported" in note for note in notes)
     assert any("peer reviews: 3, of 2 journal(s)" in note for note in notes)
 
