@@ -213,11 +213,13 @@ def _node(value: Any, document: Any) -> Any:
 
 def _extend(root: Any, key: str, entries: list[Any], document: Any) -> None:
     nodes = _node(entries, document)
-    if key in root and root[key] is not None:
-        for node in nodes:
-            root[key].insert(place_of(root[key], node), node)
-    else:
+    if key not in root or root[key] is None:
+        # A list new to the profile is ordered as one it had would be: newest first.
         _insert(root, key, nodes)
+        nodes = list(nodes)
+        del root[key][:]
+    for node in nodes:
+        root[key].insert(place_of(root[key], node), node)
 
 
 def place_of(entries: list[Any], new: Any) -> int:

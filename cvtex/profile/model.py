@@ -271,7 +271,9 @@ def _as_author(value: Any) -> Any:
 AuthorField = Annotated[str | dict[Lang, str | None] | Same | Author, AfterValidator(_as_author)]
 
 PublicationStatus = Literal["published", "accepted", "to-appear", "under-review", "preprint"]
-PublicationKind = Literal["phd-thesis", "masters-thesis", "report", "patent", "webpage"]
+PublicationKind = Literal[
+    "phd-thesis", "masters-thesis", "report", "patent", "webpage", "poster", "dataset", "software"
+]
 PublicationType = Literal[
     "conference", "journal", "workshop", "preprint", "thesis", "book", "chapter", "other"
 ]
@@ -291,7 +293,8 @@ class Publication(Scoped):
     kind: PublicationKind | None = Field(
         None,
         description="What the work is, named before its venue in the CV's language "
-        "(PhD thesis, 博士学位论文): phd-thesis, masters-thesis, report, patent, webpage.",
+        "(PhD thesis, 博士学位论文): phd-thesis, masters-thesis, report, patent, webpage, "
+        "poster, dataset, software.",
     )
     status: PublicationStatus = Field(
         "published", description="Shown in the locale's words (nothing for published)."

@@ -196,19 +196,20 @@ def test_a_v2_record_reads_flat_lists_and_epoch_dates(tmp_path):
     assert employer_only["title"] == "Max-Planck-Institut für Plasmaphysik"
     assert "organization" not in employer_only
     assert profile["education"][0]["institution"] == "Instituto Superior Técnico"
+    # Newest first (ORCID's order is its own), a work without a year last.
     assert [p["type"] for p in profile["publications"]] == [
         "journal",
         "conference",
-        "conference",
         "thesis",
+        "conference",
     ]
     # The preferred source of the thesis (display index 1), the DOI's second case read once.
     assert (
-        profile["publications"][-1]["title"] == "Caracterizacao de um reflectometro de banda larga"
+        profile["publications"][2]["title"] == "Caracterizacao de um reflectometro de banda larga"
     )
     assert sum("heterodyne eddy-current" in title for title in titles(profile)) == 1
     # A month 13 is no date: the work stays, without it.
-    refmulf = profile["publications"][2]
+    refmulf = profile["publications"][-1]
     assert "year" not in refmulf
     assert any("group[3].work-summary[0].publication-date: not a date" in n for n in notes)
     assert profile["others"][0]["text"] == "Bolsa de Doutoramento APPLAuSE"
@@ -226,12 +227,12 @@ def test_a_v3_xml_record_reads_as_its_json_does(tmp_path):
     assert job["links"] == [{"type": "url", "url": "https://www.kth.se/profile/jlindq"}]
     assert profile["education"][0]["start"] == "2015-09-01"
     assert profile["education"][0]["field"] == "Linguistics"
-    first = profile["publications"][0]
-    assert first["title"] == (
+    by_title = {p["title"]: p for p in profile["publications"]}
+    gutnish = by_title[
         "Dialect-aware acoustic modelling for low-resource Swedish ASR: a case study of Gutnish"
-    )
-    assert first["venue"] == "Proceedings of Interspeech 2019"
-    assert profile["publications"][1]["links"][0]["type"] == "arxiv"
+    ]
+    assert gutnish["venue"] == "Proceedings of Interspeech 2019"
+    assert any(p["links"][0]["type"] == "arxiv" for p in profile["publications"])
     assert profile["service"][1] == {
         "text": "Area Chair, INTERSPEECH 2023",
         "tags": ["service"],
@@ -312,7 +313,7 @@ def test_an_endpoint_folder_is_one_record_and_a_zip_of_it_the_same(tmp_path):
     assert from_folder["name"] == "Wen-Jie Zhou"
     assert len(from_folder["experience"]) == 2 and len(from_folder["education"]) == 2
     # The whole work (work.json) brings its contributors; its summary is not read again.
-    article = from_folder["publications"][0]
+    (article,) = [p for p in from_folder["publications"] if "Edge density" in str(p["title"])]
     assert article["authors"] == ["W.-J. Zhou", "G. D. Conway", "Stefan Müller",
                                   "the ASDEX Upgrade Team"]  # fmt: skip
     assert sum(p["title"] == article["title"] for p in from_folder["publications"]) == 1
