@@ -272,6 +272,10 @@ def _publication(entry: Entry, abbreviate: bool, file: Path, read: Bibliography)
         )
     if kind_of == "preprint":
         publication["status"] = "preprint"
+    numbered = kind not in ("report", "patent")  # whose number is in the venue already
+    for name, key in (("volume", "volume"), ("number", "issue"), ("pages", "pages")):
+        if (value := plain(name)) and (numbered or name != "number"):
+            publication[key] = value
     if (abbr := plain("abbr")) and len(abbr) <= 20:
         publication["abbr"] = abbr  # al-folio's venue tag
     if award := text("award"):

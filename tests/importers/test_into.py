@@ -63,10 +63,17 @@ def test_what_the_profile_lacks_is_added_and_nothing_it_holds_changes(mine):
     assert imported.copy is not None and imported.copy.read_text(encoding="utf-8") == MINE
     profile = load_profile(mine).profile
     assert profile.headline == {"en": "Compression engineer", "zh": "压缩工程师"}
-    # The entries the profile had are found, whatever their language or date precision.
-    assert "education: University of Oklahoma, Bachelor, 2011-06" in imported.found
-    assert any(line.startswith("experience: CEO/President") for line in imported.found)
-    assert len(profile.education) == 1  # the one there was, not added twice
+    # The entries the profile had are found, whatever their language or date precision,
+    # and gain the fields they lack; what they have stays as written.
+    assert imported.found == []
+    assert imported.completed == [
+        "education: University of Oklahoma, Bachelor, 2011-06: field, gpa, bullets, links (url)",
+        "experience: CEO/President, Pied Piper, 2013-12: location, links (url), description",
+    ]
+    (degree,) = profile.education  # the one there was, not added twice
+    assert degree.degree == {"en": "Bachelor", "zh": "学士"}
+    assert degree.field == {"en": "Information Technology"}
+    assert [str(bullet.text) for bullet in profile.experience[0].bullets] == ["Built an algorithm"]
     assert [entry.title for entry in profile.experience] == [
         "CEO/President",
         {"en": "Miss Direction"},
@@ -124,7 +131,8 @@ def test_works_are_found_by_doi_or_title_and_positions_by_organization_and_start
         "experience: Engineer, Google LLC, 2021-07",
         "publications: A third paper, 2024",
     ]
-    assert len(imported.found) == 3
+    assert len(imported.found) == 2
+    assert imported.completed == ["publications: A Second Paper, on Things: year"]
 
 
 def test_an_added_pool_the_layout_does_not_show_gets_its_section_there(tmp_path):
@@ -172,7 +180,7 @@ def test_the_command_says_what_it_added_and_what_it_found(mine):
     result = CliRunner().invoke(main, ["import", str(SAMPLE), "--into", str(mine)])
     assert result.exit_code == 0, result.output
     assert "added: volunteer: Teacher, CoderDojo" in result.output
-    assert "already there: education: University of Oklahoma" in result.output
+    assert "completed: education: University of Oklahoma, Bachelor, 2011-06: field" in result.output
     assert "the original is kept as" in result.output
     again = CliRunner().invoke(main, ["import", str(SAMPLE), "--into", str(mine)])
     assert again.exit_code == 0 and "nothing to add" in again.output

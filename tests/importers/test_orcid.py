@@ -389,7 +389,9 @@ def test_into_adds_each_new_work_and_a_second_run_changes_no_byte(tmp_path):
     source = tmp_path / "record.json"
     source.write_text(json.dumps(record), encoding="utf-8")
     first = import_sources([source], into=profile_file, today=TODAY)
-    assert any("Edge density profile" in found for found in first.found)
+    # Found by its title, and given what the hand-written entry lacked.
+    (completed,) = [line for line in first.completed if "Edge density profile" in line]
+    assert completed.endswith(": venue, type, links (doi)")
     assert sum(line.startswith("publications:") for line in first.added) == 8
     written = profile_file.read_bytes()
     assert b"# already here, by title" in written
@@ -458,9 +460,11 @@ def test_the_bibtex_export_keeps_every_work_sharing_a_key_and_reads_a_repeat_onc
     assert any(
         "works.bib:41: Zhou_2021: the same work as line 23, read once" in n for n in result.notes
     )
-    # Scopus's CO<inf>2</inf> is Crossref's CO 2: found, not added twice.
-    (found,) = result.found
-    assert found.startswith("publications: Measurement of the CO 2 laser beam profile")
+    # Scopus's CO<inf>2</inf> is Crossref's CO 2: found, not added twice, and given the
+    # volume and pages Scopus's entry has.
+    (completed,) = result.completed
+    assert completed.startswith("publications: Measurement of the CO 2 laser beam profile")
+    assert completed.endswith(": volume, pages")
 
 
 # -- never a traceback -------------------------------------------------------------------------
