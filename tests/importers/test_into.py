@@ -184,3 +184,34 @@ def test_the_command_says_what_it_added_and_what_it_found(mine):
     assert "the original is kept as" in result.output
     again = CliRunner().invoke(main, ["import", str(SAMPLE), "--into", str(mine)])
     assert again.exit_code == 0 and "nothing to add" in again.output
+
+
+def test_an_added_entry_takes_the_tag_its_section_selects(tmp_path):
+    # LinkedIn's sections: positions and projects share experience, each selected by tag.
+    profile = tmp_path / "cv.yaml"
+    profile.write_text(
+        textwrap.dedent(
+            """\
+            name: Mei Lin
+            languages: [en]
+            experience:
+              - {title: Engineer, organization: Acme, start: 2019-03, tags: [experience]}
+              - {title: A side project, start: 2020, tags: [projects]}
+            sections:
+              experience: {select: [experience]}
+              projects: {kind: experience, select: [projects]}
+            """
+        ),
+        encoding="utf-8",
+    )
+    source = tmp_path / "resume.json"
+    work = {"name": "Initech", "position": "Lead", "startDate": "2022-01-01"}
+    source.write_text(json.dumps({"basics": {"name": "M"}, "work": [work]}))
+    imported = import_sources([source], into=profile)
+    assert imported.added == [
+        "experience: Lead, Initech, 2022-01",
+        "tags: [experience] on 1 experience added, which the experience sections select",
+    ]
+    loaded = load_profile(profile)
+    assert loaded.profile.experience[0].tags == ["experience"]  # newest first, among its peers
+    assert unshown_entries(loaded) == []
