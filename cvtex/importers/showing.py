@@ -11,10 +11,12 @@ its own tag is added). What cannot be placed so is left to the note that
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..profile import model
+from ..profile.edit import insert_key
 from ..profile.model import POOLS, Profile, Section
 from ..profile.shown import KIND_OF, Order, order_of, sections_showing, select_tag
 from ..profile.source import format_path
@@ -99,25 +101,21 @@ class Showing:
         ]
         return lines
 
-    def write(self, root: Any, node: Any) -> None:
+    def write(self, root: Any, node: Callable[[Any], Any]) -> None:
         """The sections added, written into the profile's data (``root``): a plain dict, or
-        ruamel's round-trip mapping. ``node`` makes a value of the document's kind."""
+        ruamel's round-trip mapping (its comments kept). ``node`` makes a value of the
+        document's kind."""
         for new in self.added:
             if new.defined:
                 if root.get("sections") is None:
-                    insert_key(root, len(root), "sections", node({}))
+                    insert_key(root, _key_position(root, "sections"), "sections", node({}))
                 sections = root["sections"]
-                position = (
-                    self._position(list(sections), new.rank)
-                    if self._by_sections()
-                    else (len(sections))
-                )
-                insert_key(sections, position, new.ident, node(new.data))
+                at = self._position(list(sections), new.rank) if self._by_sections() else None
+                insert_key(sections, len(sections) if at is None else at, new.ident, node(new.data))
             if self._by_sections():
                 continue
             layout = root["layout"]
-            lists = [layout] if isinstance(layout, list) else list(layout.values())
-            for ids in lists:
+            for ids in [layout] if isinstance(layout, list) else list(layout.values()):
                 if new.ident not in ids:
                     ids.insert(self._position(list(ids), new.rank), new.ident)
 
@@ -138,13 +136,10 @@ def _pool_of(new: NewSection, sections: dict[str, Section]) -> str:
     return POOLS.get(kind, kind)
 
 
-def insert_key(mapping: Any, position: int, key: str, value: Any) -> None:
-    """``key`` at ``position`` of a plain dict, or of ruamel's round-trip mapping (whose
-    comments stay with their keys)."""
-    if hasattr(mapping, "insert"):
-        mapping.insert(position, key, value)
-        return
-    items = list(mapping.items())
-    items.insert(position, (key, value))
-    mapping.clear()
-    mapping.update(items)
+def _key_position(root: Any, key: str) -> int:
+    """Before the first key of the profile that its model puts after ``key``."""
+    order = list(Profile.model_fields)
+    later = [
+        i for i, name in enumerate(root) if name in order and order.index(name) > order.index(key)
+    ]
+    return later[0] if later else len(root)
