@@ -20,6 +20,8 @@ rounds that interleave everything so that a busy machine slows all of them alike
   (what the Word and plain-text copies add); `--only-formats` measures this alone.
 * imports: `cvtex import` of a LinkedIn export of 2,000 rows and of an ORCID record of
   2,000 works, into a new profile and again `--into` the profile it made (`--only-imports`).
+* drafts: `cvtex translate draft --engine openai` of 200 texts through a local server that
+  answers at once, cvtex's own time per text, and again from the cache (`--only-drafts`).
 
 It prints medians and the ratios to the floor, and with --write puts them, with the
 machine they came from, into bench/README.md. It measures; it asserts nothing.
@@ -60,6 +62,8 @@ OTHER_FORMATS = "pdf,docx,txt"
 LETTERS_BEGIN, LETTERS_END = "<!-- bench:letters:begin -->", "<!-- bench:letters:end -->"
 ATS_BEGIN, ATS_END = "<!-- bench:ats:begin -->", "<!-- bench:ats:end -->"
 IMPORTS_BEGIN, IMPORTS_END = "<!-- bench:imports:begin -->", "<!-- bench:imports:end -->"
+DRAFTS_BEGIN, DRAFTS_END = "<!-- bench:drafts:begin -->", "<!-- bench:drafts:end -->"
+DRAFTED_TEXTS = 200
 ZH_TEXT = ("中国科学技术大学", "中国科学技术大学（合肥）")  # Chinese text only
 # The edit loop's save: one text of each language, the same entry's (the n-th save: n).
 EDITED_ENTRY = "{en: University of Science and Technology of China (USTC), zh: 中国科学技术大学}"
@@ -68,6 +72,7 @@ SETTLE = 3.0  # seconds between saves: the watch's next engines load their pream
 sys.path.insert(0, str(BENCH))
 from import_sources import linkedin_export, orcid_record  # noqa: E402
 from large_profile import large_profile  # noqa: E402
+from translation_server import translation_server, untranslated_profile  # noqa: E402
 
 from cvtex import cachefiles  # noqa: E402
 from cvtex.check.extractors import EXTRACTORS  # noqa: E402
@@ -718,6 +723,66 @@ def imports_report(series: Series, rounds: int, load_before: tuple[float, ...]) 
     return "\n".join(rows)
 
 
+def drafts(example: Path, scratch: Path, rounds: int) -> Series:
+    """``cvtex translate draft --engine openai`` of 200 distinct texts through a local
+    server that answers at once: the whole command, the server's share, and again from
+    the cache (the profile as it was, nothing sent)."""
+    series = Series()
+    profile = scratch / "untranslated.yaml"
+    original = untranslated_profile(DRAFTED_TEXTS)
+    with translation_server() as server:
+        for round_number in range(1, rounds + 1):
+            env = {
+                **cvtex_environment(),
+                "CVTEX_CACHE_DIR": str(scratch / f"drafts-{round_number}"),
+            }
+            command = [
+                str(CVTEX), "translate", "draft", str(profile), "--lang", "zh",
+                "--engine", "openai", "--base-url", server.url, "--model", "bench",
+            ]  # fmt: skip
+            profile.write_text(original, encoding="utf-8")
+            before = server.seconds
+            series.add("draft", timed(command, env=env))
+            series.add("server", server.seconds - before)
+            profile.write_text(original, encoding="utf-8")
+            requests = server.requests
+            series.add("cached", timed(command, env=env))
+            assert server.requests == requests, "the cached run sent something"
+            print(
+                f"  drafts round {round_number}: {series.values['draft'][-1]:.2f} s, server "
+                f"{series.values['server'][-1] * 1000:.0f} ms, cached "
+                f"{series.values['cached'][-1]:.2f} s",
+                flush=True,
+            )
+        series.add("requests", server.requests / rounds)
+    return series
+
+
+def drafts_report(series: Series, rounds: int, load_before: tuple[float, ...]) -> str:
+    draft, server = series.median("draft"), series.median("server")
+    own = draft - server
+    cached = series.median("cached")
+    per_text = 1000 / DRAFTED_TEXTS
+    return "\n".join(
+        [
+            f"Measured {time.strftime('%Y-%m-%d')} on: {machine(load_before)}; medians of "
+            f"{rounds} rounds, the whole `cvtex translate draft` command (Python's start "
+            "included).",
+            "",
+            "| what | time | per text |",
+            "| --- | --- | --- |",
+            f"| drafting {DRAFTED_TEXTS} texts through a local test server "
+            f"({series.median('requests'):.0f} requests), the whole command | {draft:.2f} s | "
+            f"{draft * per_text:.1f} ms |",
+            f"| of which the server answering | {server * 1000:.0f} ms | "
+            f"{server * per_text:.2f} ms |",
+            f"| **cvtex's own time** | {own:.2f} s | **{own * per_text:.1f} ms** |",
+            f"| again with the profile as it was: every draft from the cache, nothing sent | "
+            f"{cached:.2f} s | {cached * per_text:.1f} ms |",
+        ]
+    )
+
+
 @dataclass(frozen=True)
 class Section:
     """A part of bench/README.md, between its markers, measured alone (``--only-...``) or
@@ -759,6 +824,7 @@ SECTIONS = (
     Section(
         "only_imports", "imports_rounds", imports, imports_report, (IMPORTS_BEGIN, IMPORTS_END)
     ),
+    Section("only_drafts", "drafts_rounds", drafts, drafts_report, (DRAFTS_BEGIN, DRAFTS_END)),
 )
 
 
@@ -801,6 +867,12 @@ def main() -> None:
     parser.add_argument("--ats-rounds", type=int, default=8)
     parser.add_argument("--only-imports", action="store_true", help="measure cvtex import alone")
     parser.add_argument("--imports-rounds", type=int, default=5)
+    parser.add_argument(
+        "--only-drafts",
+        action="store_true",
+        help="measure cvtex translate draft of 200 texts through a local server alone",
+    )
+    parser.add_argument("--drafts-rounds", type=int, default=5)
     parser.add_argument("--publications", default="100,500", help="sizes of the generated profiles")
     parser.add_argument("--write", action="store_true", help="update bench/README.md")
     args = parser.parse_args()

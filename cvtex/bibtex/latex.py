@@ -23,7 +23,9 @@ from pylatexenc.latexwalker import (
     LatexMathNode,
     LatexNode,
     LatexWalker,
+    get_default_latex_context_db,
 )
+from pylatexenc.macrospec import LatexContextDb, MacroSpec
 
 from ..text.math import (
     MATH_ALIASES,
@@ -31,6 +33,8 @@ from ..text.math import (
     MATH_SPACES,
     MATH_SYMBOLS,
     MATH_WORD,
+    SUBSCRIPTS,
+    SUPERSCRIPTS,
     Applied,
     Command,
     Item,
@@ -38,6 +42,7 @@ from ..text.math import (
     Word,
     closest_text,
     read_math,
+    unicode_math,
 )
 from ..text.texescape import is_small_math
 
@@ -51,6 +56,7 @@ _WRAPPERS = {
 # Switches (``{\it Gaia}``): the rest of their group is italic, or unchanged.
 _ITALIC_SWITCHES = {"it", "itshape", "em", "sl", "slshape"}
 _SWITCHES = {"bf", "bfseries", "rm", "rmfamily", "sc", "scshape", "sf", "tt", "ttfamily", "upshape"}
+_TEXT_SCRIPTS = {"textsuperscript": SUPERSCRIPTS, "textsubscript": SUBSCRIPTS}
 # Text macros of the astronomy journals' style files, which ADS exports keep.
 _TEXT_MACROS = {
     "S": "§",
@@ -80,8 +86,19 @@ def plain_text(latex: str) -> str:
 
 
 def _parse(latex: str) -> list[LatexNode]:
-    nodes, _, _ = LatexWalker(latex, tolerant_parsing=True).get_latex_nodes()
+    walker = LatexWalker(latex, latex_context=_context(), tolerant_parsing=True)
+    nodes, _, _ = walker.get_latex_nodes()
     return nodes or []
+
+
+@cache
+def _context() -> LatexContextDb:
+    """pylatexenc's macros, and the text scripts it does not know take an argument."""
+    context = get_default_latex_context_db()
+    context.add_context_category(
+        "cvtex-scripts", macros=[MacroSpec(name, "{") for name in _TEXT_SCRIPTS], prepend=True
+    )
+    return context
 
 
 @cache
@@ -122,6 +139,11 @@ def _macro_text(node: LatexMacroNode, markup: bool) -> str:
     arguments = _arguments(node)
     if name in _TEXT_MACROS:
         return _TEXT_MACROS[name]
+    if name in _TEXT_SCRIPTS and arguments:
+        # CD4\textsuperscript{+}: raised where Unicode has the characters, else inline.
+        text = _nodes_text(_content(arguments[-1]), markup=False)
+        table = _TEXT_SCRIPTS[name]
+        return text.translate(table) if all(ord(ch) in table for ch in text) else text
     if name == "ensuremath" and arguments:
         return _math(_verbatim(arguments[-1].nodelist), markup)
     if name in _ITALIC and arguments:
@@ -167,10 +189,13 @@ def _verbatim(nodes: list[LatexNode]) -> str:
 
 
 def _math(body: str, markup: bool) -> str:
-    """Math as the profile's ``$...$``, or as its closest text where it goes beyond it."""
-    # INSPIRE's exports escape the braces of math (\sqrt\{ s_\mathrm \{ NN \} \}): in a
-    # title they group, as they were written before the export escaped them.
-    items = read_math(body.replace("\\{", "{").replace("\\}", "}"))
+    """Math as Unicode text where that says it all (Σ3, H₂O), else as the profile's
+    ``$...$``, else as its closest text where it goes beyond the profile's math."""
+    items = read_math(body)
+    # Text reads the same in every output and stays text in the profile (and a profile's
+    # "$\Sigma$3", its dollar before a digit, was once taken for money).
+    if (text := unicode_math(items)) is not None and text:
+        return text
     small = _small_math(items)
     # Math of a sign alone (\ensuremath{-}) is a character of the text: set in the text's
     # font, it reads back with the spaces around it, as math signs do not in PyMuPDF.

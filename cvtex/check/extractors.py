@@ -79,3 +79,9 @@ EXTRACTORS = (
     Extractor("pdfminer", pdfminer_pages),
     Extractor("pdfium", pdfium_pages),
 )
+
+
+def read_pages(pdf: Path, extractors: tuple[Extractor, ...] | None = None) -> dict[str, list[str]]:
+    """Each reader's pages of ``pdf`` (cvtex's readers by default): read once, for the check
+    of the CV and for a posting's terms."""
+    return {extractor.name: extractor.pages(pdf) for extractor in extractors or EXTRACTORS}

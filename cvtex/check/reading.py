@@ -6,6 +6,7 @@ place, with the view the PDF was rendered from.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -47,8 +48,10 @@ def read_back(
     item: Localized,
     pdf: Path,
     extractors: tuple[Extractor, ...] | None = None,
+    pages: Mapping[str, list[str]] | None = None,
 ) -> Reading:
-    """``pdf`` read by ``extractors`` (cvtex's readers: extractors.EXTRACTORS)."""
+    """``pdf`` read by ``extractors`` (cvtex's readers: extractors.EXTRACTORS), or the
+    readers' ``pages`` of it, read already."""
     from ..language.traditional import conversion_for
     from ..render.latex import side_column_kinds
 
@@ -58,10 +61,11 @@ def read_back(
     locate = Locator(loaded.profile, convert)
     found: dict[str, int] = {}
     findings: list[Finding] = []
-    for extractor in extractors or readers.EXTRACTORS:
-        missed, found[extractor.name] = misses(phrases, extractor.pages(pdf))
+    read = pages if pages is not None else readers.read_pages(pdf, extractors)
+    for name, got in read.items():
+        missed, found[name] = misses(phrases, got)
         for miss in missed:
             where = locate(miss.phrase.text) if miss.phrase else str(pdf)
-            findings.append(Finding(extractor.name, miss, where))
+            findings.append(Finding(name, miss, where))
     two_columns = any(phrase.column == "side" for phrase in phrases)
     return Reading(item.language, pdf, len(phrases), found, findings, two_columns)

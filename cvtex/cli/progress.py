@@ -71,18 +71,10 @@ class Progress(Reporter):
 
     def posting(self, reading: PostingReading) -> None:
         """A posting's terms in a PDF, in the words of the language's catalog."""
-        labels = reading.labels
-        click.echo(f"{reading.language}: posting: {labels.terms.format(count=len(reading.terms))}")
-        click.echo(f"  {labels.shown} ({len(reading.shown)}): {', '.join(reading.shown)}")
-        click.echo(f"  {labels.not_shown} ({len(reading.missing)}): {', '.join(reading.missing)}")
-        for term, readers in reading.partly.items():
-            click.echo(f"    {term}: {labels.partly.format(readers=', '.join(readers))}")
-        if reading.left_out:
-            held = labels.in_profile if reading.letter else labels.left_out
-            click.echo(f"  {held} ({len(reading.left_out)}):")
-        for item in reading.left_out:
-            text = item.text if len(item.text) <= 70 else item.text[:67] + "..."
-            click.echo(f"    {item.where}: {item.term}: {text!r}")
+        from ..check.posting import posting_report
+
+        for line in posting_report(reading):
+            click.echo(line)
 
     def verdict(self) -> None:
         """After a check: an error if a text did not come back (exit 1)."""

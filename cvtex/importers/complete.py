@@ -18,7 +18,8 @@ from functools import cache
 from typing import Any, get_args
 from urllib.parse import unquote
 
-from ..profile import model
+from ..profile.base import Same
+from ..profile.content import Link
 from ..profile.edit import append_item, insert_key
 from .identity import doi_of, folded
 from .language import language_of
@@ -91,14 +92,14 @@ def completion(have: Any, new: Any, data: dict[str, Any], languages: list[str]) 
     return done
 
 
-def _link_kinds(links: list[model.Link]) -> str:
+def _link_kinds(links: list[Link]) -> str:
     return f"links ({', '.join(dict.fromkeys(link.type for link in links))})"
 
 
 @cache
 def _text_fields(cls: type) -> frozenset[str]:
     return frozenset(
-        name for name, info in cls.model_fields.items() if model.Same in get_args(info.annotation)
+        name for name, info in cls.model_fields.items() if Same in get_args(info.annotation)
     )
 
 
@@ -129,7 +130,7 @@ def _address(url: str) -> str:
     return unquote(url).casefold().rstrip("/")
 
 
-def _new_link(link: model.Link, have: list[model.Link]) -> bool:
+def _new_link(link: Link, have: list[Link]) -> bool:
     """A link of a kind the entry has none of, to an address it does not link."""
     if _address(link.url) in {_address(other.url) for other in have}:
         return False

@@ -138,6 +138,24 @@ def still_to_come(date: str, today: dt.date) -> bool:
     return date > today.isoformat()[: len(date)]
 
 
+def ends_before(start: str, end: str) -> bool:
+    """Whether ``end`` is earlier than ``start`` (each 2019, 2019-06 or 2019-06-30, or
+    "present") at the precision both are written in: 2019 and 2019-06 are one year."""
+    if "present" in (start, end):
+        return False
+    size = min(len(start), len(end))
+    return end[:size] < start[:size]
+
+
+def the_end_left_out(start: str, end: str) -> str:
+    """The note for an end before its start, which the profile refuses (cvtex validate
+    names it too): the start stays, alone."""
+    return (
+        f"{end}: ends before it starts ({start}): left out, so the entry shows its start "
+        "alone; write the right end in the profile"
+    )
+
+
 def an_end(date: str, today: dt.date) -> str | dict[str, str]:
     """An entry's end as the profile writes it: "present" as it is, an end still to come as
     {expected: ...} (a degree, a contract), any other its date."""

@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from typing import Any
 
-from ..profile import model
-from ..profile.model import YearMonth
+from ..profile import content
+from ..profile.base import Same, Text, YearMonth
 from ..render.blocks import text_of
 
 _NOT_WORD = re.compile(r"[\W_]+")
@@ -32,17 +32,17 @@ def folded(text: str) -> str:
     return _NOT_WORD.sub(" ", text).strip()
 
 
-def title_keys(value: model.Text | None) -> set[str]:
+def title_keys(value: Text | None) -> set[str]:
     """A title's spellings with no spaces at all: a database that drops a formula's
     subscript writes "CO 2" where another writes "CO<inf>2</inf>"."""
     return {spelling.replace(" ", "") for spelling in spellings(value)}
 
 
-def spellings(value: model.Text | None) -> set[str]:
+def spellings(value: Text | None) -> set[str]:
     """Every language's text of a field, folded."""
     if value is None:
         return set()
-    if isinstance(value, model.Same):
+    if isinstance(value, Same):
         return {folded(value.same)} - {""}
     if isinstance(value, str):
         return {folded(value)} - {""}
@@ -63,18 +63,18 @@ def _starts_agree(a: YearMonth | None, b: YearMonth | None) -> bool:
     return (a.year, a.month) == (b.year, b.month)
 
 
-def doi_of(links: Iterable[model.Link]) -> str | None:
+def doi_of(links: Iterable[content.Link]) -> str | None:
     for link in links:
         if match := _DOI.search(link.url):
             return match[1].rstrip(".").casefold()
     return None
 
 
-def _same_publication(a: model.Publication, b: model.Publication) -> bool:
+def _same_publication(a: content.Publication, b: content.Publication) -> bool:
     return same_work(_work(a), _work(b))
 
 
-def _work(publication: model.Publication) -> Work:
+def _work(publication: content.Publication) -> Work:
     venues = spellings(publication.venue)
     preprint = publication.status == "preprint" or publication.type == "preprint"
     return (doi_of(publication.links), title_keys(publication.title), publication.year, venues,
@@ -136,17 +136,17 @@ def _initials(venue: str) -> set[str]:
     }
 
 
-def _names(position: model.Experience) -> set[str]:
+def _names(position: content.Experience) -> set[str]:
     """What names a position's employer: its organization, else its title."""
     return spellings(position.organization) or spellings(position.title)
 
 
-def _every(position: model.Experience) -> set[str]:
+def _every(position: content.Experience) -> set[str]:
     """Where a profile may write the employer: the organization, the title, the team."""
     return spellings(position.organization) | spellings(position.title) | spellings(position.team)
 
 
-def _same_position(a: model.Experience, b: model.Experience) -> bool:
+def _same_position(a: content.Experience, b: content.Experience) -> bool:
     """An organization and a start; a profile may write the organization as the title (a
     project's heading) or the team, so any of those meets the other's organization."""
     if not _starts_agree(a.start or a.date, b.start or b.date):
@@ -158,7 +158,7 @@ def _same_position(a: model.Experience, b: model.Experience) -> bool:
     return True
 
 
-def _same_degree(a: model.Education, b: model.Education) -> bool:
+def _same_degree(a: content.Education, b: content.Education) -> bool:
     if not spellings(a.institution) & spellings(b.institution):
         return False
     if a.start is None and b.start is None:
@@ -190,13 +190,13 @@ def _by(*fields: str) -> Callable[[Any, Any], bool]:
     return same
 
 
-def _same_patent(a: model.Patent, b: model.Patent) -> bool:
+def _same_patent(a: content.Patent, b: content.Patent) -> bool:
     if a.number and b.number:
         return folded(a.number) == folded(b.number)
     return bool(spellings(a.title) & spellings(b.title))
 
 
-def _same_certificate(a: model.Certificate, b: model.Certificate) -> bool:
+def _same_certificate(a: content.Certificate, b: content.Certificate) -> bool:
     """One issuer's certificate of one name, unless their numbers or dates differ: a
     course platform gives a certificate of the same name every year."""
     if a.number and b.number and folded(a.number) != folded(b.number):
@@ -204,7 +204,7 @@ def _same_certificate(a: model.Certificate, b: model.Certificate) -> bool:
     return _by("issuer")(a, b) and _starts_agree(a.start or a.date, b.start or b.date)
 
 
-def _same_skills(a: model.SkillGroup, b: model.SkillGroup) -> bool:
+def _same_skills(a: content.SkillGroup, b: content.SkillGroup) -> bool:
     return bool(spellings(a.category) & spellings(b.category))
 
 
@@ -236,7 +236,7 @@ SAME: dict[str, Callable[[Any, Any], bool]] = {
 }
 
 
-def same_contact(a: model.Contact, b: model.Contact) -> bool:
+def same_contact(a: content.Contact, b: content.Contact) -> bool:
     if a.type != b.type:
         return False
     if a.url and b.url and folded(a.url) == folded(b.url):
@@ -256,7 +256,7 @@ def _numbered(prefix: str, field: str, *names: str) -> Callable[[Any], set[str]]
     return keys
 
 
-def _work_keys(entry: model.Publication) -> set[str]:
+def _work_keys(entry: content.Publication) -> set[str]:
     # A DOI or a title: two works that are one share one of them (see same_work).
     doi = doi_of(entry.links)
     return title_keys(entry.title) | ({f"doi:{doi}"} if doi else set())
@@ -265,13 +265,13 @@ def _work_keys(entry: model.Publication) -> set[str]:
 # A pool -> the spellings of an entry of which another must share one to be the same (a
 # work's DOI or title, a position's organization, title or team, ...): the keys by which
 # an entry's candidates are found among thousands, before SAME compares them.
-def _position_keys(position: model.Experience) -> set[str]:
+def _position_keys(position: content.Experience) -> set[str]:
     return {f"names:{key}" for key in _names(position)} | {
         f"every:{key}" for key in _every(position)
     }
 
 
-def _position_probes(position: model.Experience) -> set[str]:
+def _position_probes(position: content.Experience) -> set[str]:
     # One position is another when its names are among the other's words, or the other way
     # round: a title shared by a hundred positions (Software Engineer) finds none of them.
     return {f"every:{key}" for key in _names(position)} | {
@@ -363,8 +363,8 @@ def described(entry: Any) -> str:
     return text if len(text) <= 90 else text[:87] + "..."
 
 
-def _texts(value: model.Text) -> Iterator[str]:
-    if isinstance(value, model.Same):
+def _texts(value: Text) -> Iterator[str]:
+    if isinstance(value, Same):
         yield value.same
     elif isinstance(value, str):
         yield value

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..profile import model
+from ..profile import content
 from ..profile.edit import editable, replace_keeping_copies
 from ..profile.load import LoadedProfile, load_profile
 from ..profile.model import POOLS, Profile
@@ -74,7 +74,7 @@ class Known:
     so that the next source (or the same entry twice) finds them there."""
 
     pools: dict[str, Index]
-    contacts: list[model.Contact]
+    contacts: list[content.Contact]
     owner_names: set[str]
     header: set[str]
     languages: list[str]

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..profile import model
+from ..profile.content import Section, section_kind
 from ..profile.edit import insert_key
-from ..profile.model import POOLS, Profile, Section
+from ..profile.model import POOLS, Profile
 from ..profile.shown import KIND_OF, Order, order_of, sections_showing, select_tag
 from ..profile.source import format_path
 
@@ -77,14 +77,14 @@ class Showing:
 
     def _add(self, ident: str, data: dict[str, Any], pool: str) -> None:
         section = self.sections.get(ident)
-        if section is not None and POOLS.get(model.section_kind(ident, section)) != pool:
+        if section is not None and POOLS.get(section_kind(ident, section)) != pool:
             return  # the id is another kind's: the note names what stays unshown
         if any(new.ident == ident for new in self.added):
             return
         defined = section is None and (bool(data) or self.orders[0].key == ("sections",))
         if defined:
             self.sections[ident] = Section.model_validate(data)
-        kind = model.section_kind(ident, self.sections.get(ident, Section()))
+        kind = section_kind(ident, self.sections.get(ident, Section()))
         self.added.append(NewSection(ident, data, defined, _RANK.get(kind, len(_RANK))))
 
     def described(self) -> list[str]:
@@ -125,14 +125,14 @@ class Showing:
     def _position(self, ids: list[str], rank: int) -> int:
         """Before the first section whose kind the default order puts after ``rank``."""
         for position, ident in enumerate(ids):
-            kind = model.section_kind(ident, self.sections.get(ident, Section()))
+            kind = section_kind(ident, self.sections.get(ident, Section()))
             if kind in _RANK and _RANK[kind] > rank:
                 return position
         return len(ids)
 
 
 def _pool_of(new: NewSection, sections: dict[str, Section]) -> str:
-    kind = model.section_kind(new.ident, sections.get(new.ident, Section()))
+    kind = section_kind(new.ident, sections.get(new.ident, Section()))
     return POOLS.get(kind, kind)
 
 

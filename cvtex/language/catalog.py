@@ -20,7 +20,8 @@ from pydantic import (
 )
 
 from ..errors import InputError
-from ..profile.model import LANG_PATTERN, End, Expected, FontChoice, Fonts, Lang, Model, YearMonth
+from ..profile.base import LANG_PATTERN, End, Expected, Lang, Model, YearMonth
+from ..profile.design import FontChoice, Fonts
 from ..profile.problems import Problem, plain_message, problems_of, report
 from ..profile.source import SourceMap, load_yaml
 from ..resources import LOCALES_DIR
@@ -239,6 +240,11 @@ class LetterConventions(Model):
     )
     word: str = Field(description="The letter's name in a packet's bookmarks: Cover Letter.")
     cv: str = Field(description="The CV's name in a packet's bookmarks and enclosures: CV.")
+    cv_names: list[str] = Field(
+        default_factory=list,
+        description="Other names of the CV (Curriculum vitae, Résumé): an enclosure the letter "
+        "lists that names it, in any of the profile's languages, is the CV, not added again.",
+    )
     date: LetterDatePattern = Field(
         description="The date: {year}, {month}, {day}, {month_name} (from months).",
     )
@@ -330,6 +336,21 @@ class PostingLabels(Model):
     in_profile: str = Field(description="A letter's missing terms the profile holds.")
 
 
+class PostingHeadings(Model):
+    """A posting's headings, as a recruiter reads past some of them."""
+
+    read: list[str] = Field(
+        default_factory=list,
+        description="Headings of what the job asks (Your tasks, Requirements, 任职要求): the "
+        "lines under them are read for terms.",
+    )
+    skip: list[str] = Field(
+        default_factory=list,
+        description="Headings of what is no need of the job (We offer, How to apply, About "
+        "us, 应聘方式): the lines under them, to the next heading, are not read.",
+    )
+
+
 class PostingWords(Model):
     """`cvtex check --posting`: the words of a job posting in this language that are no
     term of it, the degrees it may ask for, and the report's labels."""
@@ -337,8 +358,31 @@ class PostingWords(Model):
     labels: PostingLabels = Field(description="The report's words: shown, not shown, ...")
     stop_words: list[str] = Field(
         default_factory=list,
-        description="Words that are no term alone (English: Experience, Strong); in Chinese, "
-        "the words around a term that are cut off it (熟悉, 经验, 优先).",
+        description="Words that are no term alone and end a phrase (English: with, "
+        "Experience, investigate, Strong); in Chinese, the words around a term that are "
+        "cut off it (熟悉, 经验, 优先).",
+    )
+    boilerplate: list[str] = Field(
+        default_factory=list,
+        description="A posting's administrative words and phrases, never reported as terms "
+        "(Department, cover letter, Postdoctoral, 岗位编号); the catalog's months and names "
+        "of the CV are too.",
+    )
+    patterns: list[re.Pattern[str]] = Field(
+        default_factory=list,
+        description="Boilerplate written by a pattern (regular expressions): gender tags "
+        "(m/f/d), pay grades (TV-L E13), reference numbers (MP-14). What a group named id "
+        "matches is boilerplate wherever else it stands (the reference quoted again).",
+    )
+    organizations: list[str] = Field(
+        default_factory=list,
+        description="Words that make a phrase an organization's name, which is no term: a "
+        "capitalized phrase with one (Max Planck Society); in Chinese, what ends with one "
+        "(清华大学), cut off what follows (材料科学).",
+    )
+    headings: PostingHeadings = Field(
+        default_factory=PostingHeadings,
+        description="The posting's headings whose lines are read, and those whose are not.",
     )
     degrees: dict[str, list[str]] = Field(
         default_factory=dict,
@@ -401,6 +445,13 @@ class Catalog(Model):
         default_factory=dict,
         description="What a work is, before its venue (phd-thesis: PhD thesis); a kind "
         "without a name here is not named.",
+    )
+    terms: dict[str, str] = Field(
+        default_factory=dict,
+        description="Official names in this language of names written in another "
+        "(University of Science and Technology of China: 中国科学技术大学, Tencent: 腾讯): "
+        "`cvtex translate` fills a text that is one of them in, and gives those a text "
+        "holds to a machine translator as its glossary.",
     )
     word: WordLanguages = Field(
         default_factory=WordLanguages, description="Word copies (docx): the language tags."
@@ -575,6 +626,7 @@ def _describe(exc: ValidationError, source: SourceMap) -> str:
 def _catalog_keys() -> frozenset[str]:
     models = (Catalog, DateFormats, Punctuation, Labels, Fonts, FontChoice, LetterConventions)
     models += (ClosingLine, EnclosureList, DocumentProperties, WordLanguages)
+    models += (PostingWords, PostingLabels, PostingHeadings)
     return frozenset(name for model in models for name in model.model_fields)
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..profile.model import Date, LabelField, Lang, Model, Text
+from ..profile.base import Date, Lang, Model, Text
+from ..profile.content import LabelField
 
 
 class Recipient(Model):
@@ -75,7 +76,8 @@ class Letter(Model):
     )
     enclosures: list[Text] = Field(
         default_factory=list,
-        description="What is enclosed besides the CV (the CV is named when it is attached).",
+        description="What is enclosed besides the CV (the CV is named when it is attached, "
+        "unless one of these names it: CV, Curriculum vitae, 简历).",
     )
     attach_cv: bool = Field(
         False,

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..errors import InputError
-from ..profile.model import Colors, DesignFonts, DesignOptions, FontChoice, Margins
+from ..profile.design import Colors, DesignFonts, DesignOptions, FontChoice, Margins
 from ..profile.problems import Problem, plain_message, problems_of, report
 from ..text.texescape import TexCode
 

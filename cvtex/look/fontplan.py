@@ -31,7 +31,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..errors import ToolchainError
-from ..profile.model import FontChoice
+from ..profile.design import FontChoice
 from ..text.scripts import CJK, LATIN, SCRIPTS, Fallback, Script, scripts_in
 from .fonts import (
     Charset,

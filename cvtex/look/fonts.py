@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from .. import cachefiles
 
 if TYPE_CHECKING:  # only a type here: importing the models would load pydantic
-    from ..profile.model import FontChoice
+    from ..profile.design import FontChoice
 
 FONTS_CACHE = "fonts.json"
 CHARSETS_CACHE = "charsets.json"

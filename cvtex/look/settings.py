@@ -9,8 +9,9 @@ from typing import Any
 
 from ..errors import ToolchainError
 from ..language.catalog import Catalog, Locales
+from ..profile.design import DesignOptions, FontChoice, Fonts
 from ..profile.load import LoadedProfile
-from ..profile.model import DesignOptions, FontChoice, Fonts, Profile
+from ..profile.model import Profile
 from ..text.scripts import CJK
 from ..text.texescape import TexCode
 from .design import Design, Layer, language_layers, merge_design

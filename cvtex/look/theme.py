@@ -18,7 +18,8 @@ from typing import Annotated
 from pydantic import Field, StringConstraints, ValidationError
 
 from ..errors import InputError
-from ..profile.model import DesignBlock, Model
+from ..profile.base import Model
+from ..profile.design import DesignBlock
 from ..profile.problems import problems_of, report, suggest
 from ..profile.source import SourceMap, load_yaml
 from ..resources import TEMPLATES_DIR

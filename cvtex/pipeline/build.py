@@ -43,7 +43,7 @@ from .request import BuildRequest
 # The profile's models (pydantic) and the templates (Jinja) take ~100 ms to load: they
 # are imported where they are needed, after XeLaTeX has been started or found unneeded.
 if TYPE_CHECKING:
-    from ..check.posting import Term
+    from ..check.terms import Term
     from ..render.document import Document
     from ..render.latex import TexSource
     from ..view.localize import Localized
@@ -86,6 +86,7 @@ def build(
         reporter.read(inputs)
         report_read_around(loaded, reporter)
         report_unshown(loaded, reporter)
+        report_drafts(loaded, reporter)
         languages = localize(loaded)
         sources, _ = render(loaded, languages, [name for name in request.formats if name == "pdf"])
         report_fallbacks(sources, loaded, reporter)
@@ -179,9 +180,28 @@ def localized(loaded: Loaded, language: str) -> Localized:
     if loaded.letter is None:
         return Localized(catalog, chooser, view_of(chooser))
     written = letter_view(
-        loaded.letter, profile.profile, chooser, catalog, loaded.variant, loaded.packet
+        loaded.letter,
+        profile.profile,
+        chooser,
+        catalog,
+        loaded.variant,
+        loaded.packet,
+        _cv_names(loaded),
     )
     return Localized(catalog, chooser, written.sender, written)
+
+
+def _cv_names(loaded: Loaded) -> list[str]:
+    """The CV's names in every language of the profile and of the build: an enclosure a
+    letter lists in any of them is its CV."""
+    codes = dict.fromkeys([*loaded.profile.profile.languages, *loaded.languages])
+    catalogs = [loaded.locales.catalog(code) for code in codes if loaded.locales.has(code)]
+    return [
+        name
+        for catalog in catalogs
+        if catalog.letter is not None
+        for name in (catalog.letter.cv, *catalog.letter.cv_names)
+    ]
 
 
 # -- render ---------------------------------------------------------------------------------
@@ -238,6 +258,29 @@ def report_unshown(loaded: Loaded, reporter: Reporter) -> None:
         )
     for line in lines:
         reporter.warning(line)
+
+
+def report_drafts(loaded: Loaded, reporter: Reporter) -> None:
+    """Texts drafted by a machine or a memory and not yet accepted, in the languages built
+    (zh's drafts show in zh-TW too, converted): one warning; with --strict, an error."""
+    shown = set(loaded.languages)
+    shown |= {
+        source
+        for code in loaded.languages
+        if loaded.locales.has(code) and (source := loaded.locales.catalog(code).convert_from)
+    }
+    drafts = [draft for draft in loaded.profile.drafts if draft.language in shown]
+    if not drafts:
+        return
+    languages = ", ".join(sorted({draft.language for draft in drafts}))
+    message = f"{len(drafts)} text(s) in {languages} are drafts not yet accepted"
+    hint = (
+        f"check them (`cvtex validate {loaded.profile.file}` lists them), then "
+        f"`cvtex translate accept {loaded.profile.file}`"
+    )
+    if loaded.request.strict:
+        raise InputError(f"{message} (--strict)", hint)
+    reporter.warning(f"{message}: {hint}")
 
 
 def report_fallbacks(sources: list[TexSource], loaded: Loaded, reporter: Reporter) -> None:
@@ -378,6 +421,7 @@ def check(
 ) -> None:
     """Each PDF read back and compared with the view it was rendered from (a CV's), and
     with a job posting's terms when the request names one."""
+    from ..check.extractors import read_pages
     from ..check.reading import read_back
 
     pdfs = {result.language: result.pdf for result in built}
@@ -385,12 +429,14 @@ def check(
     for item in languages:
         if item.language not in pdfs:
             continue
+        pdf = pdfs[item.language]
+        pages = read_pages(pdf)  # once, for the CV's check and the posting's terms both
         if loaded.letter is None:
-            reporter.checked(read_back(loaded, item, pdfs[item.language]))
+            reporter.checked(read_back(loaded, item, pdf, pages=pages))
         if terms is not None:
             from ..check.posting import read_posting_back
 
-            reporter.posting(read_posting_back(loaded, item, pdfs[item.language], terms))
+            reporter.posting(read_posting_back(loaded, item, pdf, terms, pages=pages))
 
 
 def _posting_terms(loaded: Loaded) -> list[Term] | None:

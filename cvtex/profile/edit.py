@@ -1,7 +1,8 @@
 """A profile changed in place by cvtex (translations merged, entries imported into it), as its
 author wrote it: ruamel.yaml's round trip keeps comments, key order, quoting and layout;
-the file is replaced only after a copy is kept (``cv.yaml.bak``, ``.bak2``, ...), and put
-back if the changed profile does not load.
+the file is replaced only after a copy of it is kept as ``cv.yaml.bak`` (one copy, of the
+file as it was before the latest change: runs do not pile copies up), and put back if the
+changed profile does not load.
 """
 
 from __future__ import annotations
@@ -167,9 +168,8 @@ def replace_keeping_copies(
     profile still loads; if it does not, put every file back. The files and their copies."""
     copies: dict[Path, Path] = {}
     for file, text in edited.items():
-        copy = _backup_name(file)
-        with copy.open("xb") as handle:
-            handle.write(file.read_bytes())
+        copy = backup_name(file)
+        atomic.write_bytes(copy, file.read_bytes())
         copies[file] = copy
         atomic.write_text(file, text)
     try:
@@ -184,16 +184,5 @@ def replace_keeping_copies(
     return list(copies.items())
 
 
-def _backup_name(file: Path) -> Path:
-    for candidate in _candidates(file):
-        if not candidate.exists():
-            return candidate
-    raise AssertionError("unreachable")
-
-
-def _candidates(file: Path) -> Iterator[Path]:
-    yield file.with_name(file.name + ".bak")
-    number = 2
-    while True:
-        yield file.with_name(f"{file.name}.bak{number}")
-        number += 1
+def backup_name(file: Path) -> Path:
+    return file.with_name(file.name + ".bak")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -11,7 +12,9 @@ from typing import Annotated, Any, Union, get_args, get_origin
 from pydantic import BaseModel, ValidationError
 
 from ..errors import InputError
-from . import model
+from .base import LANG_PATTERN, Same
+from .content import SectionKind
+from .drafts import Draft, take_drafts
 from .model import POOLS, Profile, Variant
 from .problems import Problem, plain_message, report, suggest
 from .source import SourceMap, format_path, load_yaml
@@ -30,6 +33,8 @@ class LoadedProfile:
     # The variant a build shows (``variants:``), with its name; none: the whole CV.
     variant: Variant | None = None
     variant_name: str | None = None
+    # Texts drafted by a machine or a memory, not yet accepted (see drafts.py).
+    drafts: tuple[Draft, ...] = ()
 
     @property
     def file(self) -> Path:
@@ -67,6 +72,7 @@ def load_profile(file: Path, parsed: tuple[Any, SourceMap] | None = None) -> Loa
         merge_bibliography(data, read, bib_file, source)
         inputs.append(bib_file)
         warnings.extend(read.warnings)
+    drafts = take_drafts(data)
     try:
         profile = Profile.model_validate(data)
     except ValidationError as exc:
@@ -74,7 +80,7 @@ def load_profile(file: Path, parsed: tuple[Any, SourceMap] | None = None) -> Loa
     _check_references(profile, source)
     if profile.photo:
         inputs.append(_relative(file, profile.photo.file))
-    return LoadedProfile(profile, source, tuple(inputs), tuple(warnings))
+    return LoadedProfile(profile, source, tuple(inputs), tuple(warnings), drafts=tuple(drafts))
 
 
 def _relative(profile_file: Path, name: str) -> Path:
@@ -161,7 +167,7 @@ def _check_references(profile: Profile, source: SourceMap) -> None:
             raise InputError(
                 f"{source.locate(('sections', section_id))}: sections.{section_id}: "
                 "this section needs a kind",
-                "add kind: with one of " + ", ".join(model.SectionKind.__args__),  # type: ignore[attr-defined]
+                "add kind: with one of " + ", ".join(SectionKind.__args__),  # type: ignore[attr-defined]
             )
 
 
@@ -184,7 +190,8 @@ def describe_problems(
     """One line per wrong field: file, line, column, the field's path and what is wrong.
     ``root``: the model the whole file is read as (a profile, a letter)."""
     found = profile_problems(exc, data, root)
-    found.sort(key=lambda problem: source.locate(problem.path).line)
+    # A misspelt key first: it is often what the others follow from.
+    found.sort(key=lambda problem: (not _is_unknown_key(problem), source.locate(problem.path).line))
     heading = f"{source.file}: {what} has {len(found)} problem(s):"
     return report(heading, found, lambda path: str(source.locate(path)))
 
@@ -205,7 +212,42 @@ def profile_problems(
         if not any(other[: len(path)] == path and other != path for other in by_path)
         or {error["type"] for error in errors} - _UNION_BRANCHES
     }
-    return [Problem(path, _message(path, errors, data, root)) for path, errors in by_path.items()]
+    unknown = [path for path, errors in by_path.items() if _kinds(errors) == {"extra_forbidden"}]
+    problems = []
+    for path, errors in by_path.items():
+        if _misspelt(path, errors, unknown):
+            continue
+        if "string_pattern_mismatch" in _kinds(errors) and (text := _colon_text(path, data)):
+            # Said of the text itself, not of the key YAML made of its first words.
+            problems.append(
+                Problem(
+                    path[:-1],
+                    f"YAML read {text!r} as a key and its value (a ': ' does that), not as "
+                    f"text: write it in quotes, {_quoted(text)}",
+                )
+            )
+            continue
+        problems.append(Problem(path, _message(path, errors, data, root)))
+    return problems
+
+
+def _kinds(errors: list[dict[str, Any]]) -> set[str]:
+    return {error["type"] for error in errors}
+
+
+def _misspelt(
+    path: tuple[str | int, ...], errors: list[dict[str, Any]], unknown: list[tuple[str | int, ...]]
+) -> bool:
+    """Whether ``path`` is a required field that is missing because a key beside it is its
+    misspelling (instituton): the unknown key's did-you-mean says it all."""
+    if _kinds(errors) != {"missing"} or not path:
+        return False
+    field = str(path[-1])
+    return any(other[:-1] == path[:-1] and suggest(str(other[-1]), {field}) for other in unknown)
+
+
+def _is_unknown_key(problem: Problem) -> bool:
+    return problem.message.startswith("unknown key ")
 
 
 Branch = tuple[tuple[str | int, ...], str, Any]  # where in the loc, the branch's tag, the data
@@ -336,7 +378,7 @@ def _unknown_key(path: tuple[str | int, ...], data: Any, root: type[BaseModel] =
         if suggestion := suggest(key, allowed):
             return f"unknown key {key!r}{suggestion}"
     elsewhere = [cls for cls in _models(root) if key in _keys_of(cls)]
-    if here is model.Same:
+    if here is Same:
         return f"unknown key {key!r}: {{same: ...}} holds only the text"
     if elsewhere and here not in elsewhere:
         where = f"allowed on {_places(elsewhere)}"
@@ -464,15 +506,32 @@ _PLACES = {
 }
 
 
+def _colon_text(path: tuple[str | int, ...], data: Any) -> str | None:
+    """The text a person wrote where YAML read a mapping of one key, as "Graded: homework
+    and exams" reads (a key no language code could be); None otherwise."""
+    node: Any = data
+    for part in path[:-1]:
+        node = node[part] if isinstance(node, dict | list) else None
+    if not isinstance(node, dict) or len(node) != 1:
+        return None
+    ((key, value),) = node.items()
+    if re.match(LANG_PATTERN, str(key).lower()) or isinstance(value, dict | list):
+        return None
+    return f"{key}: {value}" if value is not None else f"{key}:"
+
+
+def _quoted(text: str) -> str:
+    if '"' not in text:
+        return f'"{text}"'
+    return "'" + text.replace("'", "''") + "'"
+
+
 def _looks_like_language_key(errors: list[dict[str, Any]]) -> bool:
     return any("[" in str(error["loc"]) or "[key]" in str(error["loc"]) for error in errors)
 
 
 @cache
 def _all_field_names() -> frozenset[str]:
-    names: set[str] = set()
-    for value in vars(model).values():
-        if isinstance(value, type) and issubclass(value, BaseModel):
-            for name, field in value.model_fields.items():
-                names.add(field.alias or name)
-    return frozenset(names)
+    """Every key some model of the profile takes: the models are found from the root, as
+    they live in several modules."""
+    return frozenset(key for cls in _models() for key in _keys_of(cls))

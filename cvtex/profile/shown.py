@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import model
+from .base import Scoped
+from .content import Section, section_kind
 from .load import LoadedProfile
-from .model import POOLS, Profile, Section
+from .model import POOLS, Profile
 from .source import Path_, Position, format_path
 
 # A pool -> the kind of section that shows it (spoken_languages: languages).
@@ -69,7 +70,7 @@ def sections_showing(
         (ident, section)
         for ident in order.ids
         for section in [sections.get(ident, Section())]
-        if POOLS.get(model.section_kind(ident, section)) == pool
+        if POOLS.get(section_kind(ident, section)) == pool
     ]
 
 
@@ -135,7 +136,7 @@ def select_tag(showing: list[tuple[str, Section]]) -> str:
     return (named or [section for _, section in showing])[0].select[0]
 
 
-def _shows(profile: Profile, order: Order, pool: str, entry: model.Scoped) -> bool:
+def _shows(profile: Profile, order: Order, pool: str, entry: Scoped) -> bool:
     if order.exclude & set(entry.tags):
         return True  # a variant that leaves it out on purpose
     for _, section in sections_showing(profile.sections, pool, order):

@@ -119,6 +119,14 @@ def load_yaml(file: Path, text: str | None = None, *, prose: bool = False) -> tu
             raise InputError(
                 f"{where}: nesting deeper than {MAX_DEPTH} levels", _NESTING_HINT
             ) from None
+        if mark and (column := _indenting_tab(text, mark.line)) is not None:
+            # libyaml words a tab by what it cannot start ("found character that cannot
+            # start any token"): name the tab, the one thing to change.
+            raise InputError(
+                f"{file}:{mark.line + 1}:{column + 1}: YAML syntax error: a tab in the "
+                "indentation; YAML indents with spaces only",
+                "indent with spaces (set your editor to insert spaces for Tab)",
+            ) from None
         raise InputError(
             f"{where}: YAML syntax error: {problem}",
             "check the indentation, and quote values that contain ': ' "
@@ -126,6 +134,17 @@ def load_yaml(file: Path, text: str | None = None, *, prose: bool = False) -> tu
         ) from None
     except yaml.YAMLError as exc:
         raise InputError(f"{file}: YAML error: {exc}") from None
+
+
+def _indenting_tab(text: str, line: int) -> int | None:
+    """Where a tab stands in the indentation of ``line`` (0-based), before its text or its
+    list dash; None if there is none."""
+    lines = text.splitlines()
+    if line >= len(lines):
+        return None
+    indentation = re.match(r"[ \t-]*", lines[line])
+    position = indentation[0].find("\t") if indentation else -1
+    return position if position >= 0 else None
 
 
 # libyaml's parser when PyYAML has it (as its wheels do): the same events, many times faster.

@@ -11,7 +11,8 @@ import datetime as dt
 
 import yaml
 
-from ..profile.model import Homepage, YearMonth
+from ..profile.base import YearMonth
+from ..profile.model import Homepage
 
 _UPDATED_KEYS = {"hexo": "updated", "hugo": "lastmod", "jekyll": "last_modified_at"}
 

@@ -13,20 +13,19 @@ from pathlib import Path
 
 from markupsafe import Markup
 
+from ..text.finalize import finalizer
 from .markup import Span, math_parts, parse, web_url
 
 _PHOTO_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
 
 
-def to_html(value: object) -> Markup:
-    """Profile text as HTML (the Jinja ``finalize`` hook); Markup passes unchanged."""
-    if isinstance(value, Markup):
-        return value
-    if value is None:
-        return Markup("")
-    if isinstance(value, (int, float)):
-        return Markup(str(value))
-    return Markup(_render(parse(str(value))))
+def _marked_up(text: str) -> str:
+    """Text as HTML, its light markup rendered."""
+    return _render(parse(text))
+
+
+to_html = finalizer(Markup, _marked_up)
+"""Profile text as HTML (the Jinja ``finalize`` hook); Markup passes unchanged."""
 
 
 def _render(spans: list[Span] | tuple[Span, ...]) -> str:

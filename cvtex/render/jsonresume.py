@@ -32,8 +32,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from ..profile import model
-from ..profile.model import End, Expected, YearMonth
+from ..profile import content
+from ..profile.base import End, Expected, Text, YearMonth
 from ..view.cv import Bullet
 from ..view.sections import patent_number, volume_and_pages
 from ..view.text import TextChooser, paragraphs
@@ -78,7 +78,7 @@ class _Exporter:
         self.catalog = chooser.catalog
         self.language = chooser.lang
 
-    def text(self, value: model.Text | None, path: tuple[str | int, ...]) -> str:
+    def text(self, value: Text | None, path: tuple[str | int, ...]) -> str:
         return _markdown(self.local.text(value, path))
 
     def shown(self, pool: str) -> list[tuple[tuple[str | int, ...], Any]]:
@@ -265,7 +265,7 @@ class _Exporter:
             )
         return entries
 
-    def authors(self, authors: list[model.Author], path: tuple[str | int, ...]) -> str:
+    def authors(self, authors: list[content.Author], path: tuple[str | int, ...]) -> str:
         people = self.local.people(authors, path)
         return "".join(
             (f"**{who.name}**" if who.owner else who.name) + who.marks + who.separator
@@ -359,14 +359,14 @@ class _Exporter:
             )
         return projects
 
-    def paragraphs(self, value: model.Text | None, path: tuple[str | int, ...]) -> str:
+    def paragraphs(self, value: Text | None, path: tuple[str | int, ...]) -> str:
         """A description as Markdown: its paragraphs apart by a blank line."""
         return "\n\n".join(_markdown(part) for part in self.local.paragraphs(value, path))
 
-    def highlight(self, value: model.Text | None, path: tuple[str | int, ...]) -> list[str]:
+    def highlight(self, value: Text | None, path: tuple[str | int, ...]) -> list[str]:
         return [text] if (text := self.paragraphs(value, path)) else []
 
-    def first_link(self, links: list[model.Link]) -> str:
+    def first_link(self, links: list[content.Link]) -> str:
         """The first link that works outside the homepage (JSON Resume holds one)."""
         for _, link in self.local.shown(links):
             if (url := _absolute(link.url)) is not None:
@@ -387,7 +387,7 @@ def iso_date(date: YearMonth) -> str:
     return f"{date.year:04d}-{date.month:02d}{day}"
 
 
-def _dates(entry: model.Dated) -> dict[str, str]:
+def _dates(entry: content.Dated) -> dict[str, str]:
     """startDate and endDate; an entry still going on has no endDate (the schema's way)."""
     if entry.date is not None:
         return {"startDate": iso_date(entry.date)}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..text.finalize import finalizer
 from ..text.math import SUBSCRIPTS, SUPERSCRIPTS
 from .markup import Span, math_parts, parse, web_url
 
@@ -36,15 +37,13 @@ def escape_text(text: str) -> str:
     return "".join("\\" + ch if ch in _BACKSLASHED else _ENTITIES.get(ch, ch) for ch in text)
 
 
-def to_markdown(value: object) -> MarkdownText:
-    """Profile text as Markdown (the Jinja ``finalize`` hook): markup kept, the rest literal."""
-    if isinstance(value, MarkdownText):
-        return value
-    if value is None:
-        return MarkdownText("")
-    if isinstance(value, (int, float)):
-        return MarkdownText(str(value))
-    return MarkdownText(_protect_line_start(markdown_of(parse(str(value)))))
+def _marked_up(text: str) -> str:
+    """Text as Markdown, its light markup rendered."""
+    return _protect_line_start(markdown_of(parse(text)))
+
+
+to_markdown = finalizer(MarkdownText, _marked_up)
+"""Profile text as Markdown (the Jinja ``finalize`` hook): markup kept, the rest literal."""
 
 
 def _protect_line_start(text: str) -> str:

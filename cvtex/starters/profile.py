@@ -19,7 +19,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from .. import atomic
 from ..errors import InputError
 from ..language.catalog import available_languages, load_catalog
-from ..profile.model import YearMonth
+from ..profile.base import YearMonth
 from ..resources import SCHEMA_FILE
 from ..text.scripts import writing_system
 

@@ -4,9 +4,11 @@ The bibliographic databases write titles with HTML (Crossref, Scopus, ORCID's re
 their BibTeX exports: ``CO<inf>2</inf>``, ``<i>``, ``&quot;``, or in a BibTeX export
 ``{\\&}quot$\\mathsemicolon$``, which the LaTeX reading leaves as ``&quot``); résumé tools
 their descriptions (HackMyResume's ``<br />``, ``R&amp;D``). A script becomes small math
-(``CO$_{2}$``), italics and bold the profile's ``*...*`` and ``**...**``, a link
-``[text](url)``, an entity its character, a line break or paragraph (in a description)
-a paragraph; any other tag is taken off, its text kept. A bare ``&`` stays ("R&D").
+(``CO$_{2}$``), in a title its Unicode character where it has one (CO₂), as a title's TeX
+math does (``$\\Sigma$3`` is Σ3); italics and bold the profile's ``*...*`` and
+``**...**``, a link ``[text](url)``, an entity its character, a line break or paragraph
+(in a description) a paragraph; any other tag is taken off, its text kept. A bare ``&``
+stays ("R&D").
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from __future__ import annotations
 import html
 import re
 
-from .texescape import is_small_math
+from .math import read_math, unicode_math
+from .texescape import INLINE_MARKUP, is_small_math
 
 _TAG = re.compile(r"</?([A-Za-z][\w:.-]*)(?:\s[^<>]*)?/?>")
 _SCRIPT = re.compile(r"<(sub|inf|sup)>([^<>]{1,40})</\1>", re.IGNORECASE)
@@ -23,7 +26,7 @@ _BOLD = re.compile(r"<(b|strong)(?:\s[^>]*)?>(.*?)</\1\s*>", re.IGNORECASE | re.
 _LINK = re.compile(
     r"""<a\s[^>]*?href\s*=\s*["']([^"']+)["'][^>]*>(.*?)</a\s*>""", re.IGNORECASE | re.DOTALL
 )
-_BREAK = re.compile(r"<br\s*/?>|</?p(?:\s[^>]*)?>|</?div(?:\s[^>]*)?>|</li>", re.IGNORECASE)
+_BREAK = re.compile(r"<br\s*/?>|</?(?:p|div|ul|ol|li)(?:\s[^>]*)?>", re.IGNORECASE)
 # An entity, and one of the few whose semicolon a database drops (&quot, as ORCID's BibTeX
 # export writes it).
 _ENTITY = re.compile(
@@ -37,8 +40,24 @@ def has_html(text: str) -> bool:
 
 
 def title_text(text: str) -> str:
-    """A one-line text (a title, a venue) with its HTML as profile markup, spaces collapsed."""
-    return " ".join(_inline(text).split())
+    """A one-line text (a title, a venue) with its HTML as profile markup, its TeX math as
+    Unicode text where that says it all, spaces collapsed."""
+    return " ".join(_tex_math(_inline(text)).split())
+
+
+def _tex_math(text: str) -> str:
+    """The TeX math a database passed on from a publisher's title (Crossref's
+    ``$\\Sigma$3``) as the text it means (Σ3), as a BibTeX title's is read; math that text
+    cannot say stays, for the build to set."""
+    if "$" not in text:
+        return text
+
+    def as_text(match: re.Match[str]) -> str:
+        if not match["math_tex"]:
+            return match[0]
+        return unicode_math(read_math(match["math_text"])) or match[0]
+
+    return INLINE_MARKUP.sub(as_text, text)
 
 
 def html_text(text: str) -> str:

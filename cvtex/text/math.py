@@ -229,8 +229,18 @@ Item = str | Command | Word | Script | Applied
 _Tokens = list[tuple[str | None, str | None]]
 
 
+# An escaped brace where only a group can stand: after a command that takes an argument,
+# or a script mark (INSPIRE's exports write \sqrt\{ s_\mathrm \{ NN \} \}).
+_ESCAPED_GROUP = re.compile(
+    r"(?:[_^]|\\(?:" + "|".join([*_ARGUMENTS, *MATH_WORD_FONTS]) + r"))\s*\\\{"
+)
+
+
 def read_math(body: str) -> list[Item]:
     """A math body as items, grouped as TeX groups it."""
+    if _ESCAPED_GROUP.search(body):
+        # The export escaped the braces that group: they group, as written before it.
+        body = body.replace("\\{", "{").replace("\\}", "}")
     tokens = [(m["command"], m["char"]) for m in _TOKEN.finditer(body)]
     return _items(tokens, 0)[0]
 
@@ -249,8 +259,8 @@ def _items(tokens: _Tokens, i: int) -> tuple[list[Item], int]:
             argument, i = _argument(tokens, i + 1)
             items.append(Script(char, tuple(argument)))
         elif command in MATH_WORD_FONTS:
-            text, i = _font_text(tokens, i + 1)
-            items.append(Word(text, MATH_WORD_FONTS[command]))
+            words, i = _font_items(tokens, i + 1, MATH_WORD_FONTS[command])
+            items.extend(words)
         elif command in _ARGUMENTS:
             arguments = []
             i += 1
@@ -287,9 +297,58 @@ def _argument(tokens: _Tokens, i: int) -> tuple[list[Item], int]:
         inner, end = _items(tokens, i + 1)
         return _trimmed(inner), end
     if command in MATH_WORD_FONTS:
-        text, end = _font_text(tokens, i + 1)
-        return [Word(text, MATH_WORD_FONTS[command])], end
+        return _font_items(tokens, i + 1, MATH_WORD_FONTS[command])
     return [Command(command) if command is not None else (char or "")], i + 1
+
+
+def _font_items(tokens: _Tokens, i: int, font: str) -> tuple[list[Item], int]:
+    """What a font command sets: a word, or its words and scripts where its braces hold a
+    script (``\\mathrm{H_2O}`` is H, a subscript 2 and O, as TeX sets it)."""
+    start = i
+    while start < len(tokens) and tokens[start][1] == " ":
+        start += 1
+    if start < len(tokens) and tokens[start][1] == "{" and _holds_script(tokens, start + 1):
+        inner, end = _items(tokens, start + 1)
+        return _as_words(_trimmed(inner), font), end
+    text, end = _font_text(tokens, i)
+    return [Word(text, font)], end
+
+
+def _holds_script(tokens: _Tokens, i: int) -> bool:
+    """Whether the group that starts at ``i`` has a ^ or _ of its own."""
+    depth = 0
+    for command, char in tokens[i:]:
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            if depth == 0:
+                return False
+            depth -= 1
+        elif char in ("^", "_") and depth == 0 and command is None:
+            return True
+    return False
+
+
+def _as_words(items: list[Item], font: str) -> list[Item]:
+    """The runs of characters among ``items`` as words of ``font``, the rest as it is."""
+    out: list[Item] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        if text := " ".join("".join(run).split()):
+            out.append(Word(text, font))
+        run.clear()
+
+    for item in items:
+        if isinstance(item, str):
+            run.append(item)
+        elif isinstance(item, Command) and item.name in MATH_SPACES:
+            run.append(" ")
+        else:
+            flush()
+            out.append(item)
+    flush()
+    return out
 
 
 def _font_text(tokens: _Tokens, i: int) -> tuple[str, int]:
@@ -334,6 +393,78 @@ def closest_text(items: list[Item] | tuple[Item, ...]) -> str:
 def math_as_text(body: str) -> str:
     """A math body (what stands between its dollars) as its closest text."""
     return " ".join(closest_text(read_math(body)).split())
+
+
+# Operator names (log, sin): TeX sets them apart from the letters beside them, which text
+# written without those spaces would join ("nlog n").
+_OPERATORS = {name for name, char in MATH_SYMBOLS.items() if char == name}
+# A raised symbol that is a character of its own: 25$^\circ$C is 25°C.
+_RAISED = {"circ": "°", "prime": "′", "dagger": "†", "ddagger": "‡"}
+# A space written in the math body, which TeX ignores but beside a sign.
+_WRITTEN_SPACE = "\x00"
+
+
+def unicode_math(items: list[Item] | tuple[Item, ...]) -> str | None:
+    """Math as Unicode text where that text says what the typeset math says: symbols as
+    their characters, each script in Unicode's raised or lowered forms (Σ3, CD4⁺, H₂O,
+    10⁻³, ΛCDM, 25°C); None where text cannot (a script with letters, a radical, a
+    fraction, a bold or styled letter, an operator name)."""
+    text = _unicode(items)
+    if text is None:
+        return None
+    # A space written between two letters or digits is no space in math (Σ 3 is Σ3);
+    # beside a sign (S ⊆ T) it stays, as TeX puts one there.
+    pieces = text.split(_WRITTEN_SPACE)
+    out = pieces[0]
+    for piece in pieces[1:]:
+        before, after = out.rstrip()[-1:], piece.lstrip()[:1]
+        if before and after and not (before.isalnum() and after.isalnum()):
+            out = out.rstrip() + " "
+        out += piece.lstrip() if out.endswith(" ") else piece
+    return " ".join(out.split())
+
+
+def _unicode(items: list[Item] | tuple[Item, ...]) -> str | None:
+    out = []
+    for item in items:
+        if isinstance(item, Script):
+            out.append(_script_unicode(item) or "")
+            if not out[-1]:
+                return None
+        elif isinstance(item, Word):
+            if item.font != "mathrm":
+                return None  # bold, sans, typewriter, italic words: their style is meant
+            out.append(item.text)
+        elif isinstance(item, Applied):
+            return None
+        elif isinstance(item, Command):
+            name = MATH_ALIASES.get(item.name, item.name)
+            char = MATH_TEXT.get(name) or MATH_SYMBOLS.get(name) or _MARKS.get(name)
+            if name in MATH_SPACES:
+                out.append(" ")
+            elif name in _OPERATORS or not char:
+                return None
+            else:
+                out.append(char)
+        elif item == " ":
+            out.append(_WRITTEN_SPACE)
+        else:
+            out.append("\u2212" if item == "-" else item)  # math's hyphen is a minus sign
+    return "".join(out)
+
+
+def _script_unicode(script: Script) -> str | None:
+    only = script.items[0] if len(script.items) == 1 else None
+    if script.mark == "^" and isinstance(only, Command) and only.name in _RAISED:
+        return _RAISED[only.name]
+    inner = _unicode(script.items)
+    if not inner:
+        return None
+    inner = inner.replace(_WRITTEN_SPACE, "")
+    table = SUPERSCRIPTS if script.mark == "^" else SUBSCRIPTS
+    if not all(ord(char) in table for char in inner):
+        return None
+    return inner.translate(table)
 
 
 def _applied_text(item: Applied) -> str:

@@ -26,6 +26,7 @@ from urllib.parse import quote
 
 from pylatex.utils import escape_latex
 
+from .finalize import finalizer
 from .links import link_target
 from .math import MATH_FONTS, MATH_SYMBOLS, MATH_WORD, math_as_text
 from .scripts import (
@@ -60,14 +61,17 @@ _MATH_SCRIPT = rf"[\^_](?:[0-9A-Za-z]|\{{{_MATH_ATOM}+\}})"
 MATH_BODY = re.compile(rf"(?:{_MATH_ATOM}|{_MATH_SCRIPT})+")
 
 # The same rule as pandoc's: "$" opens math only before a non-space and closes only after
-# one, not followed by a digit, so "costs $5, or $10" stays prose. No pattern can scan past
-# the next delimiter of its own kind (a "[" for links, a "**" for bold), so that matching
-# stays linear: a field full of unclosed markers must not hang the build.
+# one, not followed by a digit, so "costs $5, or $10" stays prose; but math that is
+# plainly TeX (a command, a script) closes before a digit too, as "$\Sigma$3" means Σ3.
+# No pattern can scan past the next delimiter of its own kind (a "[" for links, a "**" for
+# bold, a "$" for math), so that matching stays linear: a field full of unclosed markers
+# must not hang the build.
 INLINE_MARKUP = re.compile(
     r"(?P<link>\[(?P<link_text>[^\[\]\n]+)\]\((?P<link_url>[^()\s]+)\))"
     r"|(?P<bold>\*\*(?P<bold_text>\S(?:(?:[^*]|\*(?!\*))*?\S)?)\*\*)"
     r"|(?P<italic>(?<!\*)\*(?P<italic_text>[^*\s](?:[^*]*?[^*\s])?)\*(?!\*))"
-    r"|(?P<math>\$(?P<math_text>[^$\s](?:[^$]*?[^$\s])?)\$(?!\d))"
+    r"|(?P<math>\$(?:(?=(?P<math_tex>[^$]*?(?:\\[A-Za-z]|[\^_]))))?"
+    r"(?P<math_text>[^$\s](?:[^$]*?[^$\s])?)\$(?(math_tex)|(?!\d)))"
 )
 # One token of a math body, for the check that no atom gets two superscripts or two
 # subscripts ("$a^b^c$" is a TeX error, not math).
@@ -252,16 +256,13 @@ def escape_text(text: str) -> TexCode:
     return TexCode(_literal(_kept_spaces(clean_text(text))))
 
 
-def to_tex(value: object) -> TexCode:
-    """Turn a value from the localized profile into LaTeX, rendering the light markup."""
-    if isinstance(value, TexCode):
-        return value
-    if value is None:
-        return TexCode("")
-    if isinstance(value, (int, float)):
-        return TexCode(str(value))
-    text = _latin_punctuation(_kept_spaces(clean_text(str(value))))
-    return TexCode(_tie_last_letters(_markup(text)))
+def _marked_up(text: str) -> str:
+    """Text as LaTeX, its light markup rendered."""
+    return _tie_last_letters(_markup(_latin_punctuation(_kept_spaces(clean_text(text)))))
+
+
+to_tex = finalizer(TexCode, _marked_up)
+"""Turn a value from the localized profile into LaTeX, rendering the light markup."""
 
 
 # What may follow a text's last letter and still end its line: closing punctuation.

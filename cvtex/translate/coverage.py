@@ -14,6 +14,7 @@ from ..pipeline.load import load, select_languages
 from ..pipeline.request import resolve_request
 from ..profile.load import LoadedProfile, load_profile
 from ..profile.shown import unshown_entries
+from ..profile.source import format_path
 from ..view.cv import CvView
 from .untranslated import Untranslated, find_untranslated
 
@@ -25,6 +26,7 @@ class Coverage:
     text: str
     fallbacks: int = 0
     untranslated: dict[str, list[Untranslated]] = field(default_factory=dict)
+    drafts: int = 0  # texts drafted by a machine or a memory, not yet accepted
     warnings: list[str] = field(default_factory=list)  # what the files' reading went around
     problems: list[str] = field(default_factory=list)  # what ``--strict`` refuses
     hint: str | None = None  # the way out of the problems
@@ -57,7 +59,14 @@ def coverage_of(
         report.problems.append(f"{report.fallbacks} text field(s) fall back to another language")
     for language, found in report.untranslated.items():
         report.problems.append(f"{len(found)} text field(s) look untranslated in {language}")
-    if report.problems:
+    if report.drafts:
+        report.problems.append(f"{report.drafts} text(s) are drafts not yet accepted")
+    if report.drafts and len(report.problems) == 1:
+        report.hint = (
+            f"check them, then take them as written with `cvtex translate accept {file}` "
+            "(all, or by path)"
+        )
+    elif report.problems:
         first = next(iter(report.untranslated), None)
         report.hint = (
             f"translate them with `cvtex translate export {file} --lang {first}`, or write "
@@ -97,6 +106,7 @@ def coverage(
     lines = [f"{loaded.file}: valid profile in {', '.join(profile.languages)}"]
     report = Coverage("")
     listed: dict[str, set[str]] = {}
+    drafted: set[tuple[object, str]] = set()
     for language in select_languages(languages, profile.languages, locales):
         catalog = locales.catalog(language)
         view, untranslated = find_untranslated(loaded, catalog)
@@ -114,9 +124,24 @@ def coverage(
                 f"into {source}, they are converted for {language})"
             )
         lines.extend(f"    looks untranslated: {text}" for text in described if text not in same)
+        # zh-TW shows zh's drafts converted: they are checked, and listed, once, under zh.
+        for draft in loaded.drafts:
+            if draft.language in (language, source) and (draft.path, draft.language) not in drafted:
+                drafted.add((draft.path, draft.language))
+                where = loaded.source.locate((*draft.path, draft.language))
+                place = f"line {where.line}" if where.file == loaded.file else str(where.file)
+                if where.file != loaded.file:
+                    place += f":{where.line}"
+                shown = draft.text if len(draft.text) <= 60 else draft.text[:57] + "..."
+                by = f" (from {draft.origin})" if draft.origin else ""
+                lines.append(
+                    f"    draft, not yet accepted: {place}: {format_path(draft.path)}: "
+                    f"{draft.language}: {shown!r}{by}"
+                )
         report.fallbacks += len(view.fallbacks)
         if untranslated:
             report.untranslated[language] = untranslated
+    report.drafts = len(drafted)
     report.text = "\n".join(lines)
     return report
 

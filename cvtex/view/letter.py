@@ -9,12 +9,17 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
+import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..errors import InputError
 from ..language.catalog import Catalog, ClosingLine, LetterConventions
 from ..letter.load import LoadedLetter
-from ..profile.model import Profile, Variant, YearMonth
+from ..profile.base import YearMonth
+from ..profile.model import Profile, Variant
+from ..text.scripts import has_cjk
 from .cv import CvView, Fallback
 from .localize import sender_of
 from .text import TextChooser
@@ -69,8 +74,13 @@ def letter_view(
     catalog: Catalog,
     variant: Variant | None = None,
     cv_enclosed: bool = False,
+    cv_names: Iterable[str] = (),
 ) -> LetterView:
-    """The letter in ``catalog``'s language, from ``sender`` (the profile read in it)."""
+    """The letter in ``catalog``'s language, from ``sender`` (the profile read in it).
+
+    ``cv_enclosed``: the CV goes with the letter, and is named among the enclosures unless
+    one the letter lists names it already, by ``catalog``'s names of the CV or by
+    ``cv_names`` (those of the profile's other languages: "CV" in a Chinese letter)."""
     rules = conventions(catalog)
     letter = loaded.letter
     chooser = TextChooser(profile, loaded.source, catalog, variant)
@@ -90,7 +100,8 @@ def letter_view(
     )
     header = sender_of(sender)
     enclosed = chooser.texts(letter.enclosures, ("enclosures",))
-    if cv_enclosed:
+    names = [rules.cv, *rules.cv_names, *cv_names]
+    if cv_enclosed and not any(names_the_cv(item, names) for item in enclosed):
         enclosed.insert(0, rules.cv)
     pattern = rules.enclosure if len(enclosed) == 1 else rules.enclosures
     listed = rules.enclosure_list
@@ -129,6 +140,27 @@ def letter_view(
         # A field read twice (the name, for the salutation too) is reported once.
         fallbacks=list(dict.fromkeys([*header.fallbacks, *chooser.fallbacks])),
     )
+
+
+def names_the_cv(enclosure: str, names: Iterable[str]) -> bool:
+    """Whether an enclosure is the CV: it holds one of ``names`` as a word of its own
+    ("Curriculum vitae (2 pages)", not "CVD data"), or, in CJK text, anywhere (个人简历)."""
+    text = _folded(enclosure)
+    for name in map(_folded, names):
+        if not name:
+            continue
+        if has_cjk(name):
+            if name in text:
+                return True
+        elif re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text):
+            return True
+    return False
+
+
+def _folded(text: str) -> str:
+    """Case and accents aside: a Résumé is the résumé a Resume is."""
+    decomposed = unicodedata.normalize("NFKD", text.strip())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
 
 
 def signature_name(loaded: LoadedLetter) -> str | None:

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..profile import model
-from ..profile.model import Section
+from ..profile import content, model
+from ..profile.content import Section
 from ..profile.source import Path_
 from ..text.scripts import has_cjk
 from .cv import (
@@ -45,7 +45,7 @@ def section_views(chooser: TextChooser) -> list[SectionView]:
             continue
         if set(section.tags) & set(chooser.variant.exclude):
             continue
-        kind = model.section_kind(section_id, section)
+        kind = content.section_kind(section_id, section)
         title = (
             chooser.text(section.title, ("sections", section_id, "title"))
             if section.title
@@ -206,7 +206,7 @@ def talks_entries(chooser: TextChooser, section: Section, _: Path_) -> list[Row]
     ]
 
 
-def citation(chooser: TextChooser, number: int, path: Path_, pub: model.Publication) -> Citation:
+def citation(chooser: TextChooser, number: int, path: Path_, pub: content.Publication) -> Citation:
     labels = chooser.catalog.labels
     tag = ""
     if pub.abbr:
@@ -238,7 +238,7 @@ def citation(chooser: TextChooser, number: int, path: Path_, pub: model.Publicat
     )
 
 
-def volume_and_pages(catalog: Catalog, pub: model.Publication) -> list[str]:
+def volume_and_pages(catalog: Catalog, pub: content.Publication) -> list[str]:
     """A publication's volume (with its issue) and pages, as the language writes them."""
     labels = catalog.labels
     numbers = []
@@ -284,7 +284,7 @@ def publications_entries(chooser: TextChooser, section: Section, _: Path_) -> Pu
     return Publications(numbered_groups, chooser.catalog.punctuation.list_separator.join(legend))
 
 
-def patent_number(chooser: TextChooser, patent: model.Patent) -> str:
+def patent_number(chooser: TextChooser, patent: content.Patent) -> str:
     """A patent's number as the language writes it ("Patent No. CN1"), or ""."""
     if not patent.number:
         return ""
@@ -449,7 +449,7 @@ SECTION_BUILDERS: dict[str, SectionBuilder] = {
 
 
 def _group(
-    citations: list[tuple[model.Publication, Citation]], by: str, type_names: dict[str, str]
+    citations: list[tuple[content.Publication, Citation]], by: str, type_names: dict[str, str]
 ) -> list[tuple[str, list[Citation]]]:
     """Sub-lists by publication type (in the catalog's order) or by year (newest first)."""
     if by == "none":

@@ -16,8 +16,9 @@ from typing import Any
 
 from ..language.catalog import Catalog, Punctuation
 from ..language.traditional import conversion_for
-from ..profile import model
-from ..profile.model import Profile, Text, Variant
+from ..profile import content
+from ..profile.base import Same, Scoped, Text
+from ..profile.model import Profile, Variant
 from ..profile.source import Path_, SourceMap
 from ..text.scripts import has_cjk
 from .cv import Bullet, Contact, Fallback, Link, Person
@@ -73,11 +74,11 @@ class TextChooser:
     def text(self, value: Text | None, path: Path_) -> str:
         if value is None:
             return ""
-        if isinstance(value, model.Same | str):
+        if isinstance(value, Same | str):
             # One text for every language: Chinese in it is still converted, and counted so.
             if isinstance(value, str):
                 self.plain.append((path, value))
-            text = (value.same if isinstance(value, model.Same) else value).strip()
+            text = (value.same if isinstance(value, Same) else value).strip()
             converted = self.convert(text)
             if converted == text:
                 self.own_texts += 1
@@ -104,7 +105,7 @@ class TextChooser:
         return ""
 
     def shown(
-        self, items: Iterable[model.Scoped], select: list[str] | None = None
+        self, items: Iterable[Scoped], select: list[str] | None = None
     ) -> list[tuple[int, Any]]:
         """The items of a list this language (and variant) shows, with their profile index."""
         excluded = set(self.variant.exclude)
@@ -116,7 +117,7 @@ class TextChooser:
             and not excluded & set(item.tags)
         ]
 
-    def bullets(self, bullets: list[model.Bullet], path: Path_, top: bool = True) -> list[Bullet]:
+    def bullets(self, bullets: list[content.Bullet], path: Path_, top: bool = True) -> list[Bullet]:
         shown = self.shown(bullets)
         if top and self.variant.max_bullets is not None:
             shown = shown[: self.variant.max_bullets]
@@ -138,7 +139,7 @@ class TextChooser:
     def labelled(self, label: str, value: str) -> Bullet:
         return Bullet(f"{label}{self.catalog.punctuation.colon}{value}")
 
-    def links(self, links: list[model.Link], path: Path_) -> list[Link]:
+    def links(self, links: list[content.Link], path: Path_) -> list[Link]:
         names = self.catalog.links
         return [
             Link(
@@ -163,10 +164,10 @@ class TextChooser:
 
     # -- sections ------------------------------------------------------------------------
 
-    def span(self, entry: model.Dated) -> str:
+    def span(self, entry: content.Dated) -> str:
         return self.catalog.format_span(entry.start, entry.end, entry.date)
 
-    def people(self, authors: list[model.Author], path: Path_) -> list[Person]:
+    def people(self, authors: list[content.Author], path: Path_) -> list[Person]:
         texts = [self.text(author.name, (*path, k)) for k, author in enumerate(authors)]
         punctuation = self.catalog.punctuation
         people = []
@@ -186,7 +187,7 @@ class TextChooser:
     def years(self, years: list[int]) -> str:
         return self.catalog.format_years(years)
 
-    def contact(self, contact: model.Contact, path: Path_) -> Contact:
+    def contact(self, contact: content.Contact, path: Path_) -> Contact:
         text = self.text(contact.value, (*path, "value"))
         url = contact.url
         if url is None and contact.type in _CONTACT_URLS:
@@ -214,6 +215,6 @@ def fallback_order(profile: Profile, lang: str) -> list[str]:
 def all_values(text: Text) -> list[str]:
     if isinstance(text, str):
         return [text]
-    if isinstance(text, model.Same):
+    if isinstance(text, Same):
         return [text.same]
     return [value for value in text.values() if value]

@@ -173,7 +173,7 @@ def command_table() -> str:
 def shipped_languages() -> str:
     """The languages cvtex ships, and each one's date forms, written by its own catalog."""
     from cvtex.language.catalog import available_languages, load_catalog
-    from cvtex.profile.model import Expected, YearMonth
+    from cvtex.profile.base import Expected, YearMonth
 
     codes = sorted(available_languages(), key=lambda code: (code != "en", code))
     catalogs = [load_catalog(code) for code in codes]

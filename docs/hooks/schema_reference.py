@@ -21,7 +21,7 @@ import yaml
 
 Node = dict[str, Any]
 
-LANG_PATTERN = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"  # as cvtex.profile.model's
+LANG_PATTERN = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"  # as cvtex.profile.base's
 
 # Longer examples are cut to their first list item or left for a shorter one.
 EXAMPLE_WIDTH = 72

@@ -9,6 +9,8 @@ import re
 import docx
 import yaml
 
+from cvtex.importers import import_sources
+
 from ..building import build
 from ..readers import FOUR_READERS
 
@@ -39,9 +41,11 @@ def test_title_math_is_typeset_or_its_closest_text_and_never_source(tmp_path):
     formats = ("pdf", "md", "html", "txt", "docx")
     built = build(profile, "en", tmp_path / "out", formats=formats)
     tex = built[0].tex.read_text(encoding="utf-8")
-    # The safe list typesets; what goes beyond it is text, its commands gone.
-    assert r"$\mathrm{AC}0[\oplus]$" in tex and r"$\mathsf{NP}$" in tex
-    assert r"\subseteq" in tex
+    # Unicode text where it says it all; else the safe list typesets; what goes beyond
+    # it is text, its commands gone.
+    assert r"$\mathsf{NP}$" in tex and "AC0{[}" in tex
+    assert r"S \cvscript{symbols}{⊆} \{0,1\}" in tex
+    assert r"\oplus" not in tex and r"\subseteq" not in tex
     assert not re.search(r"\\(sqrt|tilde|mathbb|frac|ensuremath)", tex)
     for reader in FOUR_READERS:
         text = " ".join(" ".join(reader.pages(built[0].pdf)).split())
@@ -57,3 +61,65 @@ def test_title_math_is_typeset_or_its_closest_text_and_never_source(tmp_path):
         assert [shown for shown in SHOWN if shown not in text] == [], name
     assert "$" not in html and "\\" not in html.split("<body")[1]
     assert "ℝⁿ" in html and "√sNN=5 TeV" in html
+
+
+# Titles as the databases export them (Web of Science, PubMed, Crossref via Zotero).
+REAL_BIB = r"""
+@article{zhao2021sigma,
+  title = {{$\Sigma$3} twin boundaries in nanotwinned copper under cyclic loading},
+  author = {Zhao, Wei and Lee, Ann},
+  journal = {Acta Materialia},
+  year = {2021},
+  doi = {10.1016/j.actamat.2021.116900}
+}
+@article{lee2022cd4,
+  title = {Tissue-resident {CD4$^+$} T cells after {H$_2$O$_2$} exposure},
+  author = {Lee, Ann and Wong, Kai},
+  journal = {Nature Immunology},
+  year = {2022}
+}
+@article{lee2023water,
+  title = {Proton transfer in {$\mathrm{H_2O}$} ice at 25$^\circ$C
+           and {CO\textsubscript{2}} uptake},
+  author = {Lee, Ann},
+  journal = {Physical Review Letters},
+  year = {2023}
+}
+"""
+REAL_SHOWN = (
+    "Σ3 twin boundaries in nanotwinned copper",
+    "Tissue-resident CD4⁺ T cells after H₂O₂ exposure",
+    "Proton transfer in H₂O ice at 25°C and CO₂ uptake",
+)
+
+
+def test_tex_math_in_imported_titles_is_unicode_text_in_the_profile_and_every_pdf(tmp_path):
+    """{$\\Sigma$3}: once kept as TeX by the import and printed "$\\Sigma$3" (a dollar
+    before a digit taken for money); now Σ3 in the imported profile and in the PDF of each
+    language and theme, whether it comes from the .bib at build or from the profile."""
+    bib = tmp_path / "refs.bib"
+    bib.write_text(REAL_BIB, encoding="utf-8")
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("name: Ann Lee\nlanguages: [en]\n", encoding="utf-8")
+    import_sources([bib], into=mine)
+    imported = yaml.safe_load(mine.read_text(encoding="utf-8"))
+    titles = [str(publication["title"]) for publication in imported["publications"]]
+    assert [shown for shown in REAL_SHOWN if not any(shown in title for title in titles)] == []
+    assert not any("$" in title or "\\" in title for title in titles), titles
+
+    # A profile an earlier import wrote, with the TeX kept, beside the .bib read at build.
+    written = {
+        **PROFILE,
+        "publications": [
+            {"title": r"$\Sigma$3 boundaries and CD4$^+$ cells", "year": 2020, "authors": ["A"]}
+        ],
+    }
+    profile = tmp_path / "cv.yaml"
+    profile.write_text(yaml.safe_dump(written, allow_unicode=True), encoding="utf-8")
+    for theme in ("classic", "modern"):
+        for built in build(profile, out_dir=tmp_path / theme, theme=theme):
+            for reader in FOUR_READERS:
+                text = " ".join(" ".join(reader.pages(built.pdf)).split())
+                missing = [shown for shown in REAL_SHOWN if shown not in text]
+                assert missing == [], (theme, built.language, reader.name, text)
+                assert "Σ3 boundaries" in text and "$" not in text, (theme, reader.name, text)

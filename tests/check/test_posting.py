@@ -1,6 +1,10 @@
-"""`cvtex check --posting`: a job posting's terms (skills, tools, degrees; English and
-Chinese postings) against what each language's PDF, and a letter's, shows as read back,
-with the missing terms the profile holds in items the CV leaves out."""
+"""`cvtex check --posting`: a job posting's terms (skills, tools, degrees, the needs it
+writes in lower case; English and Chinese postings) against what each language's PDF, and
+a letter's, shows as read back, with where the posting asks for the missing ones and the
+missing terms the profile holds in items the CV leaves out. A posting is read as a
+recruiter reads it: its boilerplate (gender tags, pay grades, reference numbers, months,
+titles, the documents to send) and its sections of no need (We offer, How to apply) are
+no terms, and no term runs across punctuation."""
 
 from __future__ import annotations
 
@@ -11,8 +15,10 @@ import yaml
 from click.testing import CliRunner
 
 from cvtex.check.posting import posting_terms
+from cvtex.check.terms import catalog_words, find, words_key
 from cvtex.cli.main import main
 from cvtex.language.catalog import load_catalog
+from cvtex.text.scripts import has_cjk
 
 from ..conftest import TINY
 
@@ -67,8 +73,203 @@ PROFILE = {
 }
 
 
+# A German postdoc's posting, as she copied it from the institute's page.
+GERMAN_POSTING = """\
+Postdoctoral Researcher (m/f/d) in Atom Probe Tomography
+Reference number: MP-14
+Max-Planck-Institut für Nachhaltige Materialien, Department Microstructure Physics, Düsseldorf
+
+The Department Microstructure Physics invites applications for a Postdoctoral Researcher
+(m/f/d), starting January 2027, for two years. Salary according to TV-L E13, full-time.
+
+Your tasks
+- Investigate hydrogen embrittlement in high-strength steels and nickel-based superalloys
+  using atom probe tomography and correlative transmission electron microscopy (TEM).
+- Prepare site-specific specimens by focused ion beam (FIB) milling.
+- Develop data analysis workflows in Python/MATLAB for APT reconstructions.
+
+Your profile
+- PhD in Materials Science, Physics, Chemistry or a related field.
+- Experience with electron backscatter diffraction (EBSD) or thermal desorption spectroscopy.
+- Knowledge of density functional theory (DFT) is an advantage.
+
+We offer
+An international, interdisciplinary environment at the Max Planck Society, which strives
+for gender equality and diversity.
+
+How to apply
+Please submit your application (cover letter, CV, publication list, contact details of two
+referees) as a single PDF by 31 January 2027 via our online portal, quoting MP-14. For
+questions, contact Prof. Dr. Anna Schmidt, Head of Department.
+"""
+# A Chinese university's faculty posting.
+CHINESE_FACULTY_POSTING = """\
+华东理工大学材料科学与工程学院2027年度高层次人才招聘公告
+
+一、招聘岗位
+材料科学与工程学院 副教授/讲师（准聘长聘制），岗位编号：CL-2027-03
+
+二、研究方向
+1. 金属材料氢脆、高熵合金、镍基高温合金；
+2. 原子探针层析技术（APT）、透射电子显微镜（TEM）表征；
+3. 计算材料学：第一性原理计算、分子动力学模拟。
+
+三、应聘条件
+1. 具有材料科学与工程、物理学、化学等相关学科博士学位，具有海外博士后研究经历者优先；
+2. 年龄一般不超过35周岁；
+3. 在Acta Materialia、Nature Materials等高水平期刊发表论文；
+4. 熟悉聚焦离子束（FIB）制样与电子背散射衍射（EBSD）分析。
+
+四、待遇
+提供具有竞争力的薪酬、安家费及科研启动经费，协助解决子女入学。
+
+五、应聘方式
+请将个人简历、代表性论文及三封推荐信发送至 hr@example.edu.cn，邮件主题注明“应聘岗位+姓名”。
+截止日期：2027年3月31日。
+"""
+# Mei Chen, a materials scientist: her CV writes the posting's needs in its own case,
+# hyphens and acronyms (atom-probe tomography, Hydrogen Embrittlement, FIB, TEM).
+MATERIALS = {
+    "languages": ["en", "zh"],
+    "name": {"en": "Mei Chen", "zh": "陈梅"},
+    "contacts": [{"type": "email", "value": "mei@example.com"}],
+    "education": [
+        {
+            "institution": {"en": "Central South University", "zh": "中南大学"},
+            "degree": {
+                "en": "Ph.D. in Materials Science and Engineering",
+                "zh": "材料科学与工程博士",
+            },
+            "start": 2019,
+            "end": 2024,
+            "bullets": [
+                {
+                    "en": "Thesis: Hydrogen Embrittlement of high-strength steels, studied "
+                    "by atom-probe tomography",
+                    "zh": "博士论文：用原子探针层析技术研究高强钢的氢脆",
+                },
+                {
+                    "en": "Specimens lifted out by FIB; hydrides imaged by TEM",
+                    "zh": "用 FIB 制样，用 TEM 观察氢化物",
+                },
+            ],
+        }
+    ],
+    "skills": [
+        {"category": {"en": "Methods", "zh": "方法"}, "items": ["Python", "MATLAB", "EBSD"]}
+    ],
+}
+
+
 def english_and_chinese_words():
-    return [load_catalog(code).posting for code in ("en", "zh")]
+    return [catalog_words(load_catalog(code)) for code in ("en", "zh")]
+
+
+def terms_of(posting: str, vocabulary: tuple[str, ...] = ()) -> dict[str, object]:
+    """The posting's terms by their case-folded words."""
+    terms = posting_terms(posting, list(vocabulary), english_and_chinese_words())
+    return {words_key(term.text): term for term in terms}
+
+
+BOILERPLATE = ["m/f/d", "MP-14", "TV-L", "E13", "January", "Department", "CV", "PDF",
+               "Prof", "Dr.", "Postdoctoral", "Max Planck Society", "University", "Schmidt",
+               "cover letter", "gender equality", "online portal", "publication list"]  # fmt: skip
+CHINESE_BOILERPLATE = ["CL-2027-03", "岗位编号", "简历", "推荐信", "大学", "学院",
+                       "副教授", "讲师", "年龄", "周岁", "薪酬", "安家费", "截止", "邮件",
+                       "example"]  # fmt: skip
+
+
+def test_a_postings_boilerplate_is_never_a_term():
+    """Before, "m/f/d", "TV-L", "E13", "MP-14", "January", "Department" and "CV" were terms
+    the CV lacked."""
+    postings = [(GERMAN_POSTING, BOILERPLATE), (CHINESE_FACULTY_POSTING, CHINESE_BOILERPLATE)]
+    for posting, plate in postings:
+        terms = terms_of(posting)
+        for word in plate:
+            assert not [key for key in terms if word.casefold() in key], (word, list(terms))
+
+
+def test_boilerplate_words_are_no_terms_without_headings_either():
+    posting = (
+        "Research Associate (w/m/d) in Corrosion Science, University of Stuttgart, Institute\n"
+        "for Materials Testing. Pay grade E 13 TV-L, Job ID 4711-B. Send your CV, cover\n"
+        "letter and Résumé by 1 March to the Head of Department.\n"
+    )
+    assert list(terms_of(posting)) == ["corrosion science"]
+
+
+def test_no_term_runs_across_punctuation():
+    """Before, "PhD in Materials Science, Physics, Chemistry" gave the term "Materials Science
+    Physics Chemistry"."""
+    terms = terms_of(GERMAN_POSTING)
+    for wanted in ("materials science", "physics", "chemistry", "python", "matlab"):
+        assert wanted in terms, (wanted, list(terms))
+    assert not [key for key in terms if any(mark in key for mark in ",;()/:")], list(terms)
+    chinese = terms_of(CHINESE_FACULTY_POSTING)
+    for wanted in ("高熵合金", "镍基高温合金", "物理学", "化学"):
+        assert wanted in chinese, (wanted, list(chinese))
+    assert not [key for key in chinese if any(mark in key for mark in "、，；：（）")]
+
+
+def test_a_postings_lower_case_needs_are_terms():
+    """Before, only capitalized words and the profile's skills were terms: the posting's
+    "atom probe tomography" and "hydrogen embrittlement" were not."""
+    terms = terms_of(GERMAN_POSTING)
+    for wanted in ("atom probe tomography", "hydrogen embrittlement", "high strength steels",
+                   "nickel based superalloys", "thermal desorption spectroscopy"):  # fmt: skip
+        assert wanted in terms, (wanted, list(terms))
+    # A parenthesized acronym names the words it spells, and only those.
+    spelled = {
+        "transmission electron microscopy": "TEM",
+        "focused ion beam": "FIB",
+        "electron backscatter diffraction": "EBSD",
+        "density functional theory": "DFT",
+    }
+    for words, acronym in spelled.items():
+        assert acronym in terms[words].names, (words, terms.get(words))
+        assert acronym.casefold() not in terms  # a name of the term, not a term of its own
+    assert "correlative transmission electron microscopy" not in terms
+    # An acronym written alone is the term its letters begin: APT, atom probe tomography.
+    assert "APT" in terms["atom probe tomography"].names
+    # The posting's prose is not: its verbs, the sections that ask for nothing.
+    for unwanted in ("investigate hydrogen embrittlement", "related field", "gender equality",
+                     "contact details", "referees", "international", "Nachhaltige"):  # fmt: skip
+        assert not [key for key in terms if unwanted.casefold() in key], (unwanted, list(terms))
+
+
+def test_a_chinese_postings_needs_are_its_words_between_stop_words():
+    """Before, "Nature Materials等高水平期刊发表论文", "龄一般不超过" and "请将个人简历"
+    were terms, and "Acta Materialia" was not."""
+    terms = terms_of(CHINESE_FACULTY_POSTING)
+    for wanted in ("原子探针层析技术", "透射电子显微镜", "计算材料学", "第一性原理计算",
+                   "分子动力学模拟", "聚焦离子束", "电子背散射衍射", "acta materialia",
+                   "nature materials", "博士"):  # fmt: skip
+        assert wanted in terms, (wanted, list(terms))
+    assert terms["原子探针层析技术"].names == ("APT",)
+    assert terms["聚焦离子束"].names == ("FIB",)
+    assert "材料科学" in terms  # 华东理工大学's name cut off
+    assert all(len(key) <= 8 for key in terms if has_cjk(key)), list(terms)
+    assert not [key for key in terms if "龄" in key or "论文" in key or "简历" in key]
+    # Chinese has no capitals: a Latin word that opens its line is no sentence's first word.
+    assert {"python", "linux"} <= set(terms_of("1. Python 编程；\n2. Linux 系统管理。"))
+
+
+def test_each_term_keeps_the_line_that_asks_for_it():
+    lines = GERMAN_POSTING.splitlines()
+    terms = terms_of(GERMAN_POSTING)
+    for words, needle in (("hydrogen embrittlement", "Investigate hydrogen"),
+                          ("atom probe tomography", "Postdoctoral Researcher (m/f/d) in"),
+                          ("density functional theory", "Knowledge of")):  # fmt: skip
+        line = next(n for n, text in enumerate(lines, 1) if needle in text)
+        assert terms[words].line == line
+        assert needle in terms[words].phrase
+
+
+def test_terms_are_found_by_their_case_folded_words():
+    text = words_key("Thesis: Hydrogen Embrittlement studied by atom-probe tomography (APT)")
+    assert find(words_key("hydrogen embrittlement"), text) >= 0
+    assert find(words_key("Atom Probe Tomography"), text) >= 0
+    assert find(words_key("probe"), text) >= 0 and find(words_key("tom"), text) < 0
 
 
 def test_an_english_postings_terms_are_its_skills_tools_and_degrees():
@@ -144,3 +345,54 @@ def test_a_letter_is_checked_against_a_posting(tmp_path):
     # Without a posting a letter has no check.
     result = CliRunner().invoke(main, ["check", str(file)])
     assert result.exit_code != 0 and "--posting" in result.output
+
+
+def test_check_reports_a_postings_needs_by_their_words_and_where_it_asks(tmp_path):
+    """Her CV writes atom-probe tomography, Hydrogen Embrittlement, FIB and TEM: shown. What
+    it lacks is named with the posting's line; no boilerplate is named at all."""
+    profile = write(tmp_path, "cv.yaml", yaml.safe_dump(MATERIALS, allow_unicode=True))
+    job = write(tmp_path, "posting.txt", GERMAN_POSTING)
+    arguments = ["check", str(profile), "--lang", "en", "--posting", str(job)]
+    result = CliRunner().invoke(main, arguments)
+    assert result.exit_code == 0, result.output
+    report = result.output.split("en: posting:")[1]
+    shown = next(line for line in report.splitlines() if line.strip().startswith("shown"))
+    for term in ("Atom Probe Tomography", "hydrogen embrittlement", "high-strength steels",
+                 "transmission electron microscopy", "focused ion beam",
+                 "electron backscatter diffraction", "PhD", "Python", "MATLAB",
+                 "Materials Science"):  # fmt: skip
+        assert term in shown, (term, report)
+    missing = next(line for line in report.splitlines() if "not shown" in line)
+    for term in ("thermal desorption spectroscopy", "density functional theory"):
+        assert term in missing, (term, report)
+    # Each missing term with the posting's line that asks for it.
+    lines = GERMAN_POSTING.splitlines()
+    asks = next(n for n, line in enumerate(lines, 1) if "density functional theory" in line)
+    assert f"    {job}:{asks}: density functional theory" in report
+    for word in BOILERPLATE:
+        assert word not in report, (word, report)
+
+
+def test_a_letter_names_no_boilerplate_it_shares_with_the_posting(tmp_path):
+    """Before, the letter's "Department" (its recipient's) was a term it showed."""
+    write(tmp_path, "cv.yaml", yaml.safe_dump(MATERIALS, allow_unicode=True))
+    letter = {
+        "profile": "cv.yaml",
+        "date": "2026-11-24",
+        "recipient": {
+            "name": "Prof. Dr. Anna Schmidt",
+            "organization": "Max Planck Institute, Department Microstructure Physics",
+        },
+        "subject": "Application for the postdoctoral position MP-14 (m/f/d)",
+        "body": ["My thesis studied hydrogen embrittlement by atom probe tomography."],
+        "enclosures": ["CV", "Publication list"],
+    }
+    file = write(tmp_path, "mpi.yaml", yaml.safe_dump(letter, allow_unicode=True))
+    job = write(tmp_path, "posting.txt", GERMAN_POSTING)
+    result = CliRunner().invoke(main, ["check", str(file), "--lang", "en", "--posting", str(job)])
+    assert result.exit_code == 0, result.output
+    report = result.output.split("en: posting:")[1]
+    shown = next(line for line in report.splitlines() if line.strip().startswith("shown"))
+    assert "hydrogen embrittlement" in shown and "Atom Probe Tomography" in shown
+    for word in ("Department", "MP-14", "m/f/d", "CV", "Schmidt", "Prof"):
+        assert word not in report, (word, report)

@@ -21,6 +21,7 @@ from cvtex.cli.main import main
 from cvtex.errors import InputError
 from cvtex.language.catalog import Catalog, catalog_file
 from cvtex.letter.model import Letter
+from cvtex.profile.drafts import take_drafts
 from cvtex.profile.load import describe_problems, load_profile
 from cvtex.profile.model import Profile
 from cvtex.profile.source import load_yaml
@@ -69,6 +70,7 @@ def test_yaml_example_is_valid(
     if block.kind == "profile" and "name" in data:
         _whole_profile(block, named, text)
     elif block.kind == "profile":
+        take_drafts(data)  # as the loader does: a draft is read as its text
         _validate(block, {"name": "Doc Example", **data}, data, source, Profile, "the profile")
     elif block.kind == "letter":
         _validate(block, {"profile": "cv.yaml", "body": ["Text."], **data}, data, source, Letter)
@@ -79,7 +81,9 @@ def test_yaml_example_is_valid(
         texts = data.get("texts")
         assert isinstance(texts, list), f"{where(block)}: a translation file lists its texts:"
         for row in texts:
-            assert {"path", "line"} <= set(row), f"{where(block)}: each text has path and line"
+            assert isinstance(row.get("at"), list), f"{where(block)}: each text lists its at:"
+            languages = set(row) - {"at", "suggested"}
+            assert len(languages) == 2, f"{where(block)}: a text and its translation"
 
 
 def _whole_profile(block: Block, named: Path, text: str) -> None:

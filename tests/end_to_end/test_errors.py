@@ -36,7 +36,17 @@ BAD_PROFILES = [
     (
         "a tab",
         "name: Jin\n\tfoo: bar\n",
-        ["{file}:2:1: YAML syntax error", "check the indentation"],
+        ["{file}:2:1: YAML syntax error: a tab in the indentation", "indent with spaces"],
+    ),
+    (
+        "a tab before a list item",  # libyaml: "found character that cannot start any token"
+        "name: Jin\neducation:\n\t- institution: USTC\n",
+        ["{file}:3:1: YAML syntax error: a tab in the indentation", "indent with spaces"],
+    ),
+    (
+        "a tab after a list dash",
+        "name: Jin\neducation:\n  -\tinstitution: USTC\n",
+        ["{file}:3:4: YAML syntax error: a tab in the indentation", "indent with spaces"],
     ),
     (
         "an unclosed quote",
@@ -104,6 +114,32 @@ BAD_PROFILES = [
         "name: {same: Jin, only: [en]}\n",
         ["{file}:1:25: name.only: unknown key 'only': {{same: ...}} holds only the text"],
     ),
+    (
+        "a misspelt required key",  # not "institution: this field is required" first
+        "name: Jin\neducation:\n  - instituton: USTC\n    degree: PhD\n",
+        [
+            "has 1 problem(s):\n  {file}:3:17: education[0].instituton: unknown key "
+            "'instituton' (did you mean 'institution'?)",
+        ],
+    ),
+    (
+        "a misspelt key before other problems",
+        "name: Jin\neducation:\n  - degree: PhD\n    start: soon\n    instituton: USTC\n",
+        [
+            "has 2 problem(s):\n  {file}:5:17: education[0].instituton: unknown key "
+            "'instituton' (did you mean 'institution'?)\n  {file}:4:12: education[0].start:",
+        ],
+    ),
+    (
+        "a bullet YAML read as a mapping",
+        "name: Jin\nexperience:\n  - title: Teaching assistant\n    bullets:\n"
+        "      - Graded: homework and exams\n",
+        [
+            "{file}:5:9: experience[0].bullets[0]: YAML read 'Graded: homework and exams' as a "
+            "key and its value (a ': ' does that), not as text: write it in quotes, \"Graded: "
+            'homework and exams"',
+        ],
+    ),
     ("no name", "languages: [en]\n", ["{file}:1:1: name: this field is required"]),
     (
         "a bad month",
@@ -114,6 +150,45 @@ BAD_PROFILES = [
         "not a day",
         "name: Jin\nupdated: 2024-02-30\n",
         ["{file}:2:10: updated: '2024-02-30' is not a date: day is out of range for month"],
+    ),
+    (
+        "a date with slashes",
+        "name: Jin\nexperience:\n  - title: X\n    start: 2024/09\n",
+        [
+            "{file}:4:12: experience[0].start: '2024/09' is not a date as cvtex reads them: "
+            "write 2024-09 (a date is a year (2024), a month (2024-09) or a day (2024-09-01))"
+        ],
+    ),
+    (
+        "a month of one digit",
+        "name: Jin\neducation:\n  - {institution: X, start: 2019-9, end: 2023.6.30}\n",
+        [
+            "{file}:3:29: education[0].start: '2019-9' is not a date as cvtex reads them: "
+            "write 2019-09",
+            "{file}:3:42: education[0].end: '2023.6.30' is not a date as cvtex reads them: "
+            "write 2023-06-30",
+        ],
+    ),
+    (
+        "a date YAML reads as a number",
+        "name: Jin\nexperience:\n  - title: X\n    start: 2024.10\n",
+        [
+            "{file}:4:12: experience[0].start: YAML read this as the number 2024.1, not a "
+            "date: write a year (2024), a month (2024-09) or a day (2024-09-01)"
+        ],
+    ),
+    (
+        "an end before its start",
+        "name: Jin\neducation:\n  - institution: USTC\n    start: 2021-09\n    end: 2019-06\n",
+        [
+            "{file}:5:10: education[0].end: ends (2019-06) before it starts (2021-09): correct "
+            "the one that is wrong, or swap them"
+        ],
+    ),
+    (
+        "an expected end before its start",
+        "name: Jin\neducation:\n  - {institution: X, start: 2024, end: {expected: 2023-06}}\n",
+        ["{file}:3:40: education[0].end: ends (2023-06) before it starts (2024)"],
     ),
     (
         "not a date",

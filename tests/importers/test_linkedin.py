@@ -30,7 +30,7 @@ from cvtex.importers.linkedin.files import FILES
 from cvtex.importers.reader import T
 from cvtex.importers.source import Source
 from cvtex.importers.write import yaml_text
-from cvtex.profile.model import Certificate
+from cvtex.profile.content import Certificate
 
 from ..building import build
 from ..conftest import ROOT, normalized, pdf_text

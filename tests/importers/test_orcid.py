@@ -257,7 +257,7 @@ def test_v21_xml_works_go_into_a_profile_once(tmp_path):
     assert "4 added" in first.output
     data = yaml.safe_load(profile_file.read_text(encoding="utf-8"))
     assert titles(data) == [
-        "Photocatalytic Reduction of CO$_{2}$ on TiO$_{2}$ Nanosheets",
+        "Photocatalytic Reduction of CO₂ on TiO₂ Nanosheets",  # <sub>2</sub> as its text
         "Semiconductor Photocatalysis for Solar Fuels",
         "TiO2 nanosheets for photocatalysis: a technical report",
     ]
@@ -550,6 +550,111 @@ def test_reading_is_reading_only(tmp_path):
     source = open_source(DATA / "record-3.0.json")
     context = Context(TODAY)
     assert READER.read(source, context).data == READER.read(source, context).data
+
+
+# -- JSON-LD: what orcid.org serves as application/ld+json -------------------------------------
+
+
+def test_the_json_ld_record_reads_as_an_orcid_record(tmp_path):
+    """record.jsonld: a schema.org Person as ORCID's JSON-LD writer shapes it (one value
+    unwrapped from its list, works as @reverse.creator, fundings as @reverse.funder), with
+    schema.org's datePublished, types, isPartOf and authors where a work has them. Once
+    not a kind of file cvtex imports."""
+    profile, notes = imported(tmp_path, DATA / "record.jsonld")
+    assert profile["name"] == "Léa Moreau"
+    assert profile["owner_names"] == ["L. Moreau", "Lea Moreau", "L. Moreau-Dubois"]
+    contacts = {contact["type"]: contact for contact in profile["contacts"]}
+    assert contacts["orcid"]["url"] == "https://orcid.org/0000-0003-1415-9269"
+    assert contacts["github"]["value"] == "lmoreau"
+    assert contacts["website"]["url"] == "https://lmoreau.github.io/"
+    assert contacts["location"]["value"] == "France"
+    sigma, water, nature, thesis = profile["publications"]
+    # TeX and HTML in a title (as Crossref passes a publisher's on) as its text.
+    assert sigma["title"] == "Σ3 twin boundaries in nanotwinned copper under cyclic loading"
+    assert sigma["links"] == [
+        {"type": "doi", "url": "https://doi.org/10.1016/j.actamat.2021.116900"}
+    ]
+    assert water["title"] == "Grain boundary segregation of H₂O-derived hydrogen in nickel"
+    assert [link["type"] for link in water["links"]] == ["doi", "arxiv"]
+    assert nature == {
+        "authors": ["Léa Moreau", "Kenji Watanabe"],
+        "title": "Coherent twin boundaries stabilise nanocrystalline alloys",
+        "venue": "Nature Materials",
+        "year": 2023,
+        "type": "journal",
+        "links": [{"type": "doi", "url": "https://doi.org/10.1038/s41563-023-01544-2"}],
+    }
+    assert thesis["type"] == "thesis" and thesis["year"] == 2019
+    assert thesis["links"] == [
+        {"type": "pdf", "url": "https://theses.hal.science/tel-02456789/document.pdf"}
+    ]
+    assert [entry["institution"] for entry in profile["education"]] == [
+        "École Polytechnique",
+        "Université Grenoble Alpes",
+    ]
+    assert profile["education"][0]["field"] == "Mechanics"
+    (funding,) = profile["others"]
+    assert funding["text"] == "Twin boundary engineering in nanocrystalline metals"
+    assert funding["description"] == "Agence Nationale de la Recherche"
+    assert list(profile["sections"]) == ["education", "publications", "funding"]
+    assert "layout" not in profile  # it would repeat the sections' order
+    # What is not placed is named once, at its line.
+    for expected in (
+        "record.jsonld:29: affiliation[0]: Centre National de la Recherche Scientifique "
+        "(SIMaP Laboratory): not imported: ORCID's JSON-LD does not say whether it is a "
+        "position",
+        "record.jsonld:39: affiliation[1]: Materials Research Society: not imported",
+        "record.jsonld:14: alumniOf[0]: 2 school(s) imported as education entries without a "
+        "degree or dates",
+        "record.jsonld:116: identifier: Scopus Author ID 57204512345: not imported",
+        "record.jsonld:49: @reverse.funder.identifier: grant_number ANR-19-CE08-0012: not imported",
+        "record.jsonld:106: @reverse.creator[4]: doi 10.5281/zenodo.4567890: no title: left out",
+        "record.jsonld:59: works: identifier (eid): not imported",
+        "record.jsonld:68: works: sameAs: not imported",
+        "record.jsonld:87: works: datePublished: month and day not imported",
+        "record.jsonld:105: works: inLanguage: not imported",
+    ):
+        assert any(expected in note for note in notes), (expected, notes)
+    assert len(notes) == 10, notes
+    (built,) = build(tmp_path / "cv.yaml", "en", tmp_path / "out")
+    text = normalized(pdf_text(built.pdf))
+    for shown in ("Σ3 twin boundaries", "H₂O-derived", "Nature Materials", "École Polytechnique"):
+        assert normalized(shown) in text, shown
+
+
+def test_json_ld_of_another_site_is_not_taken_for_orcid(tmp_path):
+    person = tmp_path / "me.jsonld"
+    person.write_text(
+        json.dumps(
+            {
+                "@context": "https://schema.org",
+                "@type": "Person",
+                "@id": "https://example.org/people/lea",
+                "name": "Léa Moreau",
+            }
+        ),
+        encoding="utf-8",
+    )
+    assert not READER.recognizes(open_source(person))
+    record = tmp_path / "0000-0003-1415-9269.json"  # as a browser saves it
+    shutil.copy(DATA / "record.jsonld", record)
+    assert READER.recognizes(open_source(record))
+
+
+def test_an_affiliation_that_ends_before_it_starts_is_named_and_keeps_its_start(tmp_path):
+    record = json.loads((DATA / "record-3.0.json").read_text(encoding="utf-8"))
+    groups = record["activities-summary"]["educations"]["affiliation-group"]
+    summary = groups[0]["summaries"][0]["education-summary"]
+    summary["start-date"]["year"]["value"] = "2018"  # ends 2017-07
+    source = tmp_path / "record.json"
+    source.write_text(json.dumps(record, indent=2), encoding="utf-8")
+    profile, notes = imported(tmp_path, source)
+    tsinghua = next(e for e in profile["education"] if e["institution"] == "Tsinghua University")
+    assert tsinghua["start"] == "2018-09" and "end" not in tsinghua
+    assert any(
+        "education-summary.end-date: 2017-07: ends before it starts (2018-09): left out" in note
+        for note in notes
+    ), notes
 
 
 # -- end to end: import, build, read the PDF back ----------------------------------------------

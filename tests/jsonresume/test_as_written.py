@@ -5,6 +5,7 @@ One odd value never refuses the file; every value is placed or named in a note."
 from __future__ import annotations
 
 import datetime as dt
+import re
 import shutil
 
 import pytest
@@ -118,6 +119,61 @@ def test_an_empty_degree_leaves_no_joiner(imported, tmp_path):
     text = pdf_text(built.pdf)
     assert "Computer Science" in text
     assert "in Computer Science" not in text
+
+
+def test_html_in_texts_is_text_and_an_end_before_its_start_is_named(tmp_path):
+    """html.resume.json: the HTML résumé editors write into texts (<p>, <br/>, <b>, <em>,
+    <ul><li>, <a>, &amp;), once printed tag by tag; and an education that ends before it
+    starts, once set without a word."""
+    source = tmp_path / "html.resume.json"
+    shutil.copy(AS_WRITTEN / "html.resume.json", source)
+    result = import_sources([source], tmp_path / "html.yaml", today=TODAY)
+    profile = yaml.safe_load(result.profile.read_text(encoding="utf-8"))
+    assert profile["headline"] == "Data scientist & analytics lead"
+    assert profile["summary"].splitlines() == [
+        "I turn messy data into decisions.",
+        "",
+        "Seven years in retail & logistics;",
+        "",
+        "fluent in Python, SQL and R.",
+    ]
+    lead, analyst = profile["experience"]
+    assert lead["description"] == "Led a team of **five** analysts."
+    assert lead["bullets"] == [  # the summary's list first, then each line its own bullet
+        "Cut stock-outs by 18%",
+        "Moved reporting to *dbt*",
+        "Built the **demand forecast**",
+        "Trained the store managers to read it",
+        "Saved €1.2M a year in R&D <pilot> spend",
+    ]
+    assert analyst["description"].splitlines() == [
+        "Weekly sales reports.",
+        "",
+        "Pricing tests with [A/B tooling](https://example.org/ab).",
+    ]
+    (school,) = profile["education"]
+    assert school["start"] == "2016-09" and "end" not in school
+    assert school["bullets"] == ["*Bayesian* inference", "Time series", "Survival analysis"]
+    assert profile["skills"][0]["items"] == ["Python", "SQL", "C&C++"]
+    assert (
+        "html.resume.json:34: education[0].endDate: 2015-06: ends before it starts (2016-09): "
+        "left out, so the entry shows its start alone" in "\n".join(result.notes)
+    )
+    assert len(result.notes) == 2  # and $schema, about the file
+
+    build(result.profile, "en", tmp_path / "out", formats=("pdf", "md", "html", "txt"))
+    text = normalized(pdf_text(tmp_path / "out" / "html.en.pdf"))
+    for shown in (
+        "Seven years in retail & logistics;",
+        "Cut stock-outs by 18%",
+        "Trained the store managers to read it",
+        "R&D <pilot>",
+        "Pricing tests with A/B tooling.",
+    ):
+        assert normalized(shown) in text, shown
+    for output in ("html.en.pdf", "html.en.md", "html.en.txt"):
+        written = text if output.endswith("pdf") else (tmp_path / "out" / output).read_text()
+        assert not re.search(r"<(/?(p|b|br|ul|li|em|strong)\b|a )|&(amp|euro|lt);", written), output
 
 
 def test_texts_per_language_get_one_message():

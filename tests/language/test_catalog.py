@@ -15,7 +15,7 @@ from cvtex.language.catalog import (
     load_locales,
     read_catalog,
 )
-from cvtex.profile.model import Expected, YearMonth
+from cvtex.profile.base import Expected, YearMonth
 
 from ..conftest import GERMAN
 

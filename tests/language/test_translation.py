@@ -197,20 +197,23 @@ def test_strict_validation_fails_on_untranslated_text(profile):
 
 
 def fill_yaml(file: Path, filled: dict[str, str]) -> None:
-    """What a translator does: write a text after each zh: (a block for several lines)."""
-    out, path = [], None
-    for line in file.read_text(encoding="utf-8").splitlines():
-        if match := re.match(r"- path: (.*)", line):
-            path = match[1]
-        if line == "  zh:" and path in filled:
+    """What a translator does: write a text after each zh: (a block for several lines),
+    found by the first place the text stands, and take a suggestion so replaced."""
+    from ruamel.yaml.scalarstring import LiteralScalarString
+
+    from cvtex.profile.edit import round_trip_yaml
+
+    yaml_ = round_trip_yaml()
+    document = yaml_.load(file.read_text(encoding="utf-8"))
+    for unit in document["texts"]:
+        path = unit["at"][0].split(" (")[0]
+        if path in filled:
             text = filled[path]
-            line = (
-                "  zh: |\n" + "\n".join(f"    {part}" if part else "" for part in text.split("\n"))
-                if "\n" in text
-                else f"  zh: {text}"
-            )
-        out.append(line)
-    file.write_text("\n".join(out) + "\n", encoding="utf-8")
+            unit["zh"] = LiteralScalarString(text + "\n") if "\n" in text else text
+            unit.pop("suggested", None)  # checked
+    out = io.StringIO()
+    yaml_.dump(document, out)
+    file.write_text(out.getvalue(), encoding="utf-8")
 
 
 def test_the_translation_round_trip_keeps_the_profile_as_written(profile):
@@ -221,21 +224,21 @@ def test_the_translation_round_trip_keeps_the_profile_as_written(profile):
     assert f"wrote {sheet}: 14 text(s) to translate into zh" in exported.output
     rows = yaml.safe_load(sheet.read_text(encoding="utf-8"))
     assert rows["language"] == "zh" and rows["profile"] == "cv.yaml"
-    by_path = {row["path"]: row for row in rows["texts"]}
+    by_path = {row["at"][0].split(" (")[0]: row for row in rows["texts"]}
     assert set(by_path) == set(FILLED) | LEFT_EMPTY
     assert by_path["education[0].degree"] == {  # a fallback: its text is the English one
-        "path": "education[0].degree",
-        "line": 20,
         "en": "B.Eng.",
         "zh": None,
+        "at": ["education[0].degree (line 20)"],
     }
-    assert by_path["others[0].text"]["file"] == "more.yaml"
-    assert by_path["others[0].text"]["line"] == 3
+    assert by_path["others[0].text"]["at"] == ["others[0].text (more.yaml, line 3)"]
 
     fill_yaml(sheet, FILLED)
     merged = run("translate", "merge", profile, sheet)
     assert merged.exit_code == 0, merged.output
-    assert "12 translation(s) into zh merged, 2 left empty, 0 skipped" in merged.output
+    assert "12 translation(s) into zh merged, 2 left empty, 0 suggestion(s) left to check, " in (
+        merged.output
+    )
     assert (folder / "cv.yaml.bak").read_text(encoding="utf-8") == PROFILE
     assert (folder / "more.yaml.bak").read_text(encoding="utf-8") == MORE
 
@@ -270,7 +273,10 @@ def test_the_translation_round_trip_keeps_the_profile_as_written(profile):
 
     # Merging again changes nothing and keeps no second copy.
     again = run("translate", "merge", profile, sheet)
-    assert "0 translation(s) into zh merged, 2 left empty, 12 skipped" in again.output
+    assert "0 translation(s) into zh merged, 2 left empty, 0 suggestion(s) left to check, " in (
+        again.output
+    )
+    assert "12 skipped" in again.output
     assert "it has zh text already: left as it is" in again.stderr
     assert profile.read_text(encoding="utf-8") == after
     assert not (folder / "cv.yaml.bak2").exists()
@@ -353,15 +359,20 @@ def test_the_csv_round_trip(profile):
     raw = sheet.read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")  # spreadsheets read it as UTF-8
     table = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
-    assert table[0] == ["path", "line", "file", "from", "text", "zh"]
+    assert table[0] == ["from", "text", "zh", "suggested", "at"]
     # Paragraphs with a blank line between, as in a | block: a line break in a cell wraps.
-    assert [row[4] for row in table if row[0] == "summary"] == [SUMMARY.replace("\n", "\n\n")]
-    filled = [table[0]] + [[*row[:5], FILLED.get(row[0], "")] for row in table[1:]]
+    assert [row[1] for row in table if row[4] == "summary (line 12)"] == [
+        SUMMARY.replace("\n", "\n\n")
+    ]
+    # The translator fills the column, and clears the mark of a suggestion once checked.
+    filled = [table[0]] + [
+        [*row[:2], FILLED.get(row[4].split(" (")[0], ""), "", row[4]] for row in table[1:]
+    ]
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerows(filled)
     sheet.write_text(out.getvalue(), encoding="utf-8-sig")
     result = run("translate", "merge", profile, sheet)
-    assert "12 translation(s) into zh merged, 2 left empty, 0 skipped" in result.output
+    assert "12 translation(s) into zh merged, 2 left empty" in result.output
     assert_only_translations_changed(PROFILE, profile.read_text(encoding="utf-8"))
 
 
@@ -380,5 +391,7 @@ def test_a_bad_translation_file_is_a_clean_error(profile):
     sheet.write_text("language: zh\ntexts:\n  - {line: 3, zh: x}\n", encoding="utf-8")
     result = run("translate", "merge", profile, sheet)
     assert result.exit_code == ExitCode.USER_ERROR
-    assert f"{sheet}:3:5: texts[0]: a text needs its path:" in result.output
+    assert f"{sheet}:3:5: texts[0]: expected the text under its language, zh: and at:" in (
+        result.output
+    )
     assert profile.read_text(encoding="utf-8") == PROFILE

@@ -164,6 +164,41 @@ def test_a_packet_is_the_letter_then_the_cv_with_a_bookmark_each(letter):
     assert "附件：简历" in pdf_text(out / "acme.zh.pdf")
 
 
+@pytest.mark.parametrize(
+    ("enclosures", "en", "zh"),
+    [
+        # She wrote the CV herself: it is listed once, where she put it, in her words.
+        (
+            ["Publication list", "CV"],
+            "Enclosures: Publication list and CV",
+            "附件：Publication list、CV",
+        ),
+        (
+            [
+                {"en": "Curriculum Vitae (2 pages)", "zh": "个人简历"},
+                {"en": "Transcript", "zh": "成绩单"},
+            ],
+            "Enclosures: Curriculum Vitae (2 pages) and Transcript",
+            "附件：个人简历、成绩单",
+        ),
+        ([{"en": "Résumé", "zh": "履历"}], "Enclosure: Résumé", "附件：履历"),
+        # A word that holds the name is not the name: the CV is still added.
+        (["CVD growth data"], "Enclosures: CV and CVD growth data", "附件：简历、CVD growth data"),
+    ],
+    ids=["CV", "Curriculum Vitae", "Résumé", "CVD"],
+)
+def test_an_enclosure_that_names_the_cv_is_the_cv(letter, enclosures, en, zh):
+    """Before, the letter added its CV to hers: "Enclosures: CV, CV and Publication list"."""
+    from cvtex.pipeline.build import localize
+    from cvtex.pipeline.load import load
+
+    data = {**SHORT, "enclosures": enclosures, "attach_cv": True}
+    letter.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    views = {item.language: item.letter for item in localize(load(request(letter, "en,zh")))}
+    assert views["en"].enclosures == en
+    assert views["zh"].enclosures == zh
+
+
 def test_a_packet_keeps_the_letters_language_metadata_and_xmp(letter):
     """Before, the packet had a title and /Lang but no XMP packet, subject or keywords."""
     cv = {**TINY, "skills": [{"category": "Languages", "items": ["Python", "Rust"]}]}
@@ -344,7 +379,7 @@ def test_translate_export_and_merge_take_a_letter(letter, tmp_path):
     )
     assert result.exit_code == 0, result.output
     exported = yaml.safe_load(rows.read_text(encoding="utf-8"))
-    (row,) = [item for item in exported["texts"] if item["path"] == "body[1]"]
+    (row,) = [item for item in exported["texts"] if item["at"][0].startswith("body[1] ")]
     row["zh"] = "第二段译文。"
     rows.write_text(yaml.safe_dump(exported, allow_unicode=True), encoding="utf-8")
     merged = runner.invoke(main, ["translate", "merge", str(letter), str(rows)])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cvtex.render.markup import parse
 from cvtex.text.texescape import TexCode, tex_url, to_tex
 
 NASTY = r"50% & C# $5 _x_ {a} ~ ^ \ "
@@ -43,6 +44,15 @@ def test_markup_inside_link_text_is_escaped():
 def test_small_math_is_typeset():
     assert to_tex(r"by $3\times$ and $1.5\times$") == r"by $3\times$ and $1.5\times$"
     assert to_tex("$O(n^2)$") == "$O(n^2)$"
+
+
+def test_math_that_is_plainly_tex_closes_before_a_digit():
+    """A profile an import wrote with a title's TeX kept ("$\\Sigma$3"): once printed as
+    its source, the dollar before the 3 taken for money; a price stays a price."""
+    assert to_tex(r"$\Sigma$3 twin boundaries") == r"$\Sigma$3 twin boundaries"
+    assert to_tex(r"CD4$^+$8 and $x_1$0") == r"CD4\cvscript{symbols}{⁺}8 and $x_1$0"
+    assert to_tex("between $5 and $10, or $x$2") == r"between \$5 and \$10, or \$x\$2"
+    assert [span.kind for span in parse(r"$\Sigma$3")] == ["math", "text"]
 
 
 @pytest.mark.parametrize(

@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from cvtex.errors import InputError
+from cvtex.profile.base import YearMonth
 from cvtex.profile.load import load_profile
-from cvtex.profile.model import Homepage, YearMonth
+from cvtex.profile.model import Homepage
 from cvtex.render.frontmatter import front_matter
 from cvtex.render.markdown import link_filter, markdown_of, math_text, to_markdown
 from cvtex.render.markup import MATH_SYMBOLS, parse

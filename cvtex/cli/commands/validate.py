@@ -17,7 +17,8 @@ from ..options import PROFILE, lang_option, locale_file_option
 @click.option(
     "--strict",
     is_flag=True,
-    help="Fail (exit 1) when a text falls back to another language or looks untranslated.",
+    help="Fail (exit 1) when a text falls back to another language, looks untranslated, "
+    "or is a draft not yet accepted.",
 )
 def validate(
     profile: Path, langs: str | None, locale_files: tuple[Path, ...], strict: bool

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...language.catalog import Catalog, load_catalog
 from ...profile.source import Path_
-from ..dates import an_end
+from ..dates import an_end, ends_before, the_end_left_out
 from ..reader import T
 from .document import (
     Certificate,
@@ -96,8 +96,8 @@ class _Converter:
         }
         for kind in ("teaching", "talks"):
             pools[kind] = []
-        for project in self.resume.projects:
-            self.project(project, pools)
+        for index, project in enumerate(self.resume.projects):
+            self.project(index, project, pools)
         data.update({name: entries for name, entries in pools.items() if entries})
         if self.owners:
             data["owner_names"] = self.owners
@@ -137,11 +137,13 @@ class _Converter:
             contacts.append(contact)
         return contacts
 
-    def dates(self, entry: Dated) -> dict[str, Any]:
+    def dates(self, entry: Dated, where: Path_) -> dict[str, Any]:
         dates: dict[str, Any] = {}
         if entry.startDate:
             dates["start"] = entry.startDate
-        if entry.endDate:
+        if entry.startDate and entry.endDate and ends_before(entry.startDate, entry.endDate):
+            self.note((*where, "endDate"), the_end_left_out(entry.startDate, entry.endDate))
+        elif entry.endDate:
             dates["end"] = an_end(entry.endDate, self.today)
         elif entry.startDate and not entry.endUnread:
             dates["end"] = "present"  # JSON Resume's way of saying "still going on"
@@ -156,7 +158,7 @@ class _Converter:
             **_text("field", entry.area),
             **_text("location", entry.location),
             **({"gpa": entry.score} if entry.score else {}),
-            **self.dates(entry),
+            **self.dates(entry, ("education", index)),
             **({"links": [{"type": "url", "url": entry.url}]} if entry.url else {}),
             "bullets": [T(course) for course in entry.courses],
         }
@@ -182,7 +184,7 @@ class _Converter:
             **_text("organization", work.name),
             **_text("location", work.location),
             **_text("role", work.position if title_from_summary else None),
-            **self.dates(work),
+            **self.dates(work, ("work", index)),
             **({"links": [{"type": "url", "url": work.url}]} if work.url else {}),
             **_text("description", description),
             "bullets": bullets,
@@ -197,7 +199,7 @@ class _Converter:
         return {
             "title": T(title),
             **_text("organization", entry.organization if entry.position else None),
-            **self.dates(entry),
+            **self.dates(entry, ("volunteer", index)),
             **({"links": [{"type": "url", "url": entry.url}]} if entry.url else {}),
             **_text("description", entry.summary),
             "bullets": [T(text) for text in entry.highlights],
@@ -260,7 +262,8 @@ class _Converter:
             category = f"{category}{p.open_paren}{skill.level}{p.close_paren}"
         return {"category": T(category), "items": [T(k) for k in skill.keywords]}
 
-    def project(self, project: Project, pools: dict[str, list[dict[str, Any]]]) -> None:
+    def project(self, index: int, project: Project, pools: dict[str, list[dict[str, Any]]]) -> None:
+        where = ("projects", index)
         kind = _PROJECT_KINDS.get((project.type or "").lower())
         links = [{"type": "url", "url": project.url}] if project.url else []
         if kind == "teaching":
@@ -270,7 +273,7 @@ class _Converter:
                     **_text("institution", project.entity),
                     **_text("role", project.roles[0] if project.roles else None),
                     **_text("term", project.description),
-                    **self.dates(project),
+                    **self.dates(project, where),
                     **_text("description", "\n\n".join(project.highlights)),
                 }
             )
@@ -287,7 +290,7 @@ class _Converter:
                 }
             )
         elif (project.type or "").lower() == "other":
-            dates = self.dates(project)
+            dates = self.dates(project, where)
             if dates.get("end") == "present" and not project.endDate:
                 dates = {"date": project.startDate}
             pools["others"].append(
@@ -308,7 +311,7 @@ class _Converter:
                     "title": T(project.name or ""),
                     **_text("organization", project.entity),
                     **_text("role", self.catalog.join(project.roles) if project.roles else None),
-                    **self.dates(project),
+                    **self.dates(project, where),
                     **({"links": links} if links else {}),
                     **_text("description", project.description),
                     "bullets": bullets,

@@ -13,6 +13,7 @@ from typing import Any
 
 from ...errors import InputError
 from ...profile.source import Path_, format_path
+from ...text.htmltext import has_html, html_text, title_text
 from ..dates import read_date, read_range
 
 # The older schema's names (before 1.0) -> today's, per part of the document.
@@ -61,6 +62,9 @@ class Tidier:
                 for index, entry in enumerate(entries):
                     if isinstance(entry, dict):
                         self._dates((part, index), entry)
+                        _html_as_text(entry, lifted=part in _WITH_HIGHLIGHTS)
+        if isinstance(data.get("basics"), dict):
+            _html_as_text(data["basics"], lifted=False)
         return data
 
     def _dates(self, path: Path_, entry: dict[str, Any]) -> None:
@@ -103,6 +107,67 @@ class Tidier:
             self.note(
                 where, f"{value!r} is not a date cvtex reads (2020, 2020-09, 2020-09-01); left out"
             )
+
+
+# Texts of paragraphs (a <p> or <br/> starts another) and lists of bullets (each line its
+# own bullet); any other text is one line. Addresses are no text: left as written.
+_PARAGRAPHS = {"summary", "description", "reference"}
+_BULLETS = {"highlights", "courses"}
+_WITH_HIGHLIGHTS = {"work", "volunteer", "projects"}
+_NOT_TEXT = {"url", "image", "email", "phone", "startDate", "endDate", "date", "releaseDate"}
+_LIST_ITEM = re.compile(
+    r"<li(?:\s[^>]*)?>(.*?)(?:</li\s*>|(?=<li[\s>])|(?=</[uo]l\s*>)|$)", re.I | re.S
+)
+_LIST = re.compile(r"<([uo]l)(?:\s[^>]*)?>(.*?)(?:</\1\s*>|$)", re.I | re.S)
+
+
+def _html_as_text(entry: dict[str, Any], lifted: bool) -> None:
+    """The HTML that résumé editors write into a JSON Resume's texts (<br/>, <b>, <ul><li>,
+    &amp;) as text: line breaks as paragraphs or bullets, emphasis and links as the
+    profile's markup, other tags taken off, entities as their characters. A list in an
+    entry's paragraph is its bullets, before its highlights (``lifted``: the entry is of a
+    kind that has highlights)."""
+    for key in list(entry):
+        if key in _NOT_TEXT:
+            continue
+        value = entry[key]  # a paragraph's list may have joined the highlights already
+        if isinstance(value, str) and has_html(value):
+            if key in _PARAGRAPHS:
+                paragraphs, items = _list_items(value, lifted)
+                entry[key] = html_text(paragraphs)
+                if items:
+                    entry["highlights"] = items + list(entry.get("highlights") or [])
+            else:
+                entry[key] = title_text(value)
+        elif isinstance(value, list):
+            entry[key] = [
+                line
+                for item in value
+                for line in (_bullets(item) if key in _BULLETS else [_line(item)])
+            ]
+        elif isinstance(value, dict) and key == "location":
+            _html_as_text(value, lifted=False)
+
+
+def _list_items(text: str, lifted: bool) -> tuple[str, list[str]]:
+    """A paragraph's text without its lists, and their items as bullets (``lifted``: the
+    entry has highlights to take them); else the items stay, one paragraph each."""
+    if not lifted or not _LIST.search(text):
+        return text, []
+    items: list[str] = []
+    for found in _LIST.finditer(text):
+        items += [item for match in _LIST_ITEM.finditer(found[2]) for item in _bullets(match[1])]
+    return _LIST.sub("<br/>", text), items
+
+
+def _bullets(value: Any) -> list[Any]:
+    if not isinstance(value, str) or not has_html(value):
+        return [value]
+    return [line for line in html_text(value).splitlines() if line]
+
+
+def _line(value: Any) -> Any:
+    return title_text(value) if isinstance(value, str) and has_html(value) else value
 
 
 def _without_empty(value: Any) -> Any:

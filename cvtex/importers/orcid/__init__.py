@@ -1,7 +1,7 @@
 """An ORCID record as the public API gives it: the whole record, or the files of its
 endpoints (person, works, employments, ...) in a folder or a ``.zip``; JSON or XML; API
 v2.0/v2.1 (flat lists, dates in milliseconds), v3.0 (affiliation groups) and the older
-v1.x messages.
+v1.x messages; and the record as JSON-LD, as orcid.org serves it (:mod:`.jsonld`).
 
 Its parts, as a file goes through them: what is an ORCID file (:mod:`.recognize`), its
 files as one record, whichever the version and encoding (:mod:`.record`), and the record
@@ -10,11 +10,14 @@ as profile data, with a note for what a CV has no place for (:mod:`.reading`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...errors import InputError
-from ...language.catalog import available_languages, load_catalog
+from ...language.catalog import Catalog, available_languages, load_catalog
 from ..language import language_of_text
 from ..reader import Context, Read, Reader
 from ..source import Source
+from .jsonld import JsonLdReading, is_json_ld
 from .reading import Reading
 from .recognize import is_readme, recognizes
 from .record import read_document, record_of
@@ -25,13 +28,19 @@ KIND = "ORCID record"
 def read(source: Source, context: Context) -> Read:
     names = [""] if source.is_file else [n for n in source.names if not is_readme(n)]
     documents = [read_document(source, name) for name in names]
-    record = record_of(documents)
-    reading = Reading(record, context, load_catalog("en"))
+    reading_in: Callable[[Catalog], Reading | JsonLdReading]
+    if len(documents) == 1 and is_json_ld(documents[0].root):
+        document = documents[0]
+        reading_in = lambda catalog: JsonLdReading(document, context, catalog)  # noqa: E731
+    else:
+        record = record_of(documents)
+        reading_in = lambda catalog: Reading(record, context, catalog)  # noqa: E731
+    reading = reading_in(load_catalog("en"))
     data = reading.data()
     language = context.language or language_of_text(data)
     if language != "en" and language in available_languages():
         # Texts joined with the language's own commas and colons (a Chinese record).
-        reading = Reading(record, context, load_catalog(language))
+        reading = reading_in(load_catalog(language))
         data = reading.data()
     if not data:
         raise InputError(

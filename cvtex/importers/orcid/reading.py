@@ -21,7 +21,14 @@ from typing import Any
 from ...language.catalog import Catalog, available_languages
 from ...profile.source import Path_, format_path
 from ...text.htmltext import title_text
-from ..dates import an_end, from_epoch_millis, read_date, still_to_come
+from ..dates import (
+    an_end,
+    ends_before,
+    from_epoch_millis,
+    read_date,
+    still_to_come,
+    the_end_left_out,
+)
 from ..identity import Work, folded, same_work
 from ..language import language_of_text
 from ..reader import Context, Note, T, TextMap
@@ -573,6 +580,9 @@ class Reading:
             if node.get(key) is not None and value is None and value_at(node, key, "year"):
                 self.note(item, (key,), "not a date cvtex reads: left out")
         dates: dict[str, Any] = {}
+        if start and end and ends_before(start, end):
+            self.note(item, ("end-date",), the_end_left_out(start, end))
+            return {"date" if single else "start": start}
         if start and start == end:
             return {"date": start}
         if start and (end or not single):

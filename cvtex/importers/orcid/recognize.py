@@ -1,6 +1,7 @@
 """What is an ORCID file, folder or archive: a file is told by its first bytes (ORCID's XML
-namespace, keys only ORCID's JSON has), a folder or ``.zip`` by its members, each named
-as one of the API's endpoints (or an ORCID iD) and one of them ORCID's."""
+namespace, keys only ORCID's JSON has, an ORCID iD as a JSON-LD document's @id), a folder
+or ``.zip`` by its members, each named as one of the API's endpoints (or an ORCID iD) and
+one of them ORCID's."""
 
 from __future__ import annotations
 
@@ -17,6 +18,10 @@ _JSON_SIGNS = re.compile(
     r'researcher-urls|other-names|orcid-profile|orcid-works)"\s*:'
 )
 _ORCID_PATH = re.compile(r'"path"\s*:\s*"/?\d{4}-\d{4}-\d{4}-\d{3}[\dX]')
+# ORCID's JSON-LD: a schema.org Person whose @id is its ORCID iD.
+_JSON_LD_ID = re.compile(
+    r'"(?:@id|mainEntityOfPage)"\s*:\s*"https?://(?:sandbox\.)?orcid\.org/\d{4}-\d{4}-\d{4}-\d{3}[\dX]"'
+)
 ORCID_ID = re.compile(r"\d{4}-\d{4}-\d{4}-\d{3}[\dX]")
 # The API's endpoints, as the files of a folder of them are named.
 _ENDPOINTS = {
@@ -30,7 +35,7 @@ _ENDPOINTS = {
 
 def recognizes(source: Source) -> bool:
     if source.is_file:
-        return source.suffix in (".json", ".xml", "") and _looks_orcid(source, "")
+        return source.suffix in (".json", ".jsonld", ".xml", "") and _looks_orcid(source, "")
     # A folder or archive of the endpoints' files, and nothing else: a folder that also
     # holds other files is read file by file (the door), this reader taking its own.
     members = [name for name in source.names if not is_readme(name)]
@@ -55,5 +60,5 @@ def _looks_orcid(source: Source, name: str) -> bool:
     if head.startswith("<"):
         return _NAMESPACE in head[:8192]
     if head.startswith("{"):
-        return _JSON_SIGNS.search(head) is not None or _ORCID_PATH.search(head) is not None
+        return any(sign.search(head) for sign in (_JSON_SIGNS, _ORCID_PATH, _JSON_LD_ID))
     return False

@@ -1,0 +1,237 @@
+"""``cvtex translate draft`` and ``accept``: the second language drafted for its author,
+then checked by them.
+
+A draft fills each distinct text (units.py) the profile shows without text of the target
+language, written into the profile in the language's place as ``{draft: ..., from: ...}``
+(profile/drafts.py) at every place the text stands:
+
+1. from the memory (memory.py): the profile's own translation of the same text elsewhere,
+   another profile's (``--memory``), an official name of the catalog; a draft standing at
+   another place of the same text;
+2. then, only when ``--engine`` names one, by a machine (engines/): the texts left, never
+   one already translated or drafted, with their context and the glossary of the names and
+   terms they hold. Answers are kept in the user's cache (cache.py), so nothing is sent
+   twice. ``--dry-run`` prints what would be sent, and where, and writes nothing.
+
+Drafts go to a language written for itself: zh-TW and zh-HK are converted from zh, so zh is
+drafted and they follow, unless their own text is written. ``accept`` takes drafts (all,
+or those under the paths given) as the language's text.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import InputError
+from ..language.catalog import Locales
+from ..letter.load import is_letter
+from ..profile.load import load_profile
+from ..profile.source import format_path
+from .cache import DraftCache
+from .engines import Batch, Item, Request, engine_for
+from .memory import Memory, memory_for, profile_files
+from .places import places_of
+from .units import Unit, units_of
+from .writing import Acceptance, Change, Written, accept_drafts, write_changes
+
+
+@dataclass(frozen=True)
+class DraftOptions:
+    engine: str | None = None  # None: the memory only, nothing leaves the machine
+    base_url: str | None = None
+    model: str | None = None
+    memory_files: Sequence[Path] = ()
+    locale_files: Sequence[Path] = ()
+    dry_run: bool = False
+    timeout: float = 120.0
+    out: Path | None = None
+    cache: DraftCache | None = None  # None: the user's cache folder
+
+
+@dataclass
+class Drafted:
+    """What a draft run did, or with --dry-run would do."""
+
+    language: str
+    from_memory: int = 0  # texts
+    from_engine: int = 0
+    from_cache: int = 0
+    left: list[str] = field(default_factory=list)  # texts no draft was found for
+    names: list[str] = field(default_factory=list)  # people's names, never sent
+    requests: list[Request] = field(default_factory=list)  # --dry-run: what would be sent
+    written: Written | None = None
+
+
+def draft(profile_file: Path, language: str, options: DraftOptions) -> Drafted:
+    if is_letter(profile_file):
+        raise InputError(
+            "drafts are written into a profile; a letter's texts are few",
+            "translate them with `cvtex translate export LETTER --lang ...` and merge",
+        )
+    found = places_of(profile_file, language, options.locale_files)
+    target = found.language
+    catalog = found.locales.catalog(target) if found.locales.has(target) else None
+    if catalog is not None and catalog.convert_from:
+        raise InputError(
+            f"{target} is converted from {catalog.convert_from} by OpenCC: drafts go to "
+            f"{catalog.convert_from}, and {target} follows",
+            f"draft --lang {catalog.convert_from}; write {target} text by hand where the "
+            "conversion is not what you want",
+        )
+    memory = memory_for(target, profile_files(profile_file), options.memory_files, catalog)
+    units = units_of(found.places, memory)
+    result = Drafted(target)
+    changes: list[Change] = []
+    to_send: list[Unit] = []
+    for unit in units:
+        undrafted = [place for place in unit.places if place.draft is None]
+        if not undrafted:
+            continue  # drafted already: never sent again
+        if unit.translation:
+            origin = _origin(unit)
+            changes += [Change(place, unit.translation, origin) for place in undrafted]
+            result.from_memory += 1
+        elif all(_is_a_name(place.path) for place in unit.places):
+            result.names.append(unit.text)
+        else:
+            to_send.append(unit)
+    if to_send and options.engine:
+        changes += _engine_drafts(to_send, memory, found.locales, result, options)
+    else:
+        result.left = [unit.text for unit in to_send]
+    if options.dry_run or not changes:
+        return result
+    loaded_languages = found.loaded.profile.languages if found.loaded else []
+    if target not in loaded_languages:
+        raise InputError(
+            f"{target} is not among the profile's languages",
+            f"add it to languages: ({', '.join(loaded_languages)}) first",
+        )
+    result.written = write_changes(
+        profile_file,
+        target,
+        changes,
+        lambda: load_profile(profile_file),
+        options.out,
+        "the drafts",
+    )
+    return result
+
+
+def _is_a_name(path: tuple[str | int, ...]) -> bool:
+    """A person's name: how someone writes their name in another language is theirs to
+    say, not a machine's to guess, and is no text to send away."""
+    match path:
+        case ("name",) | ("references", int(), "name"):
+            return True
+        case (_, int(), "advisors" | "mentors", int()):
+            return True
+    return False
+
+
+def _origin(unit: Unit) -> str:
+    """What a draft from the memory says it is from: memory (the profile's own), memory
+    NAME (another profile's), catalog, or the engine of the draft it repeats."""
+    suggested = unit.suggested or ""
+    if suggested.startswith("draft"):
+        return suggested.removeprefix("draft").strip()
+    kind = suggested.split(" (")[0]
+    return "memory" if kind == "profile" else kind
+
+
+def _engine_drafts(
+    units: list[Unit],
+    memory: Memory,
+    locales: Locales,
+    result: Drafted,
+    options: DraftOptions,
+) -> list[Change]:
+    assert options.engine is not None
+    engine = engine_for(
+        options.engine, options.base_url, options.model, options.timeout, dict(os.environ)
+    )
+    target = result.language
+    items = [Item(f"t{number}", unit.text, unit.context()) for number, unit in enumerate(units, 1)]
+    by_id = dict(zip((item.id for item in items), units, strict=True))
+    sources = {unit.source for unit in units}
+    changes: list[Change] = []
+    cache = options.cache or DraftCache()
+    for source in sorted(sources):
+        own = [item for item in items if by_id[item.id].source == source]
+        batch = Batch(
+            source,
+            target,
+            own,
+            tuple(memory.glossary(item.text for item in own)),
+            _name(locales, source),
+            _name(locales, target),
+        )
+        keys = {item.id: cache.key(engine.identity, batch, item) for item in own}
+        cached = {item.id: text for item in own if (text := cache.get(keys[item.id]))}
+        remaining = Batch(
+            source,
+            target,
+            [item for item in own if item.id not in cached],
+            batch.glossary,
+            batch.source_name,
+            batch.target_name,
+        )
+        result.from_cache += len(cached)
+        if options.dry_run:
+            if remaining.items:
+                result.requests += engine.plan(remaining)
+            continue
+        answered = engine.translate(remaining) if remaining.items else {}
+        for identifier, text in answered.items():
+            cache.put(keys[identifier], text, engine.label)
+        for item in own:
+            text = cached.get(item.id) or answered.get(item.id)
+            unit = by_id[item.id]
+            if not text:
+                result.left.append(unit.text)
+                continue
+            result.from_engine += 1
+            changes += [Change(place, text, engine.label) for place in unit.places]
+    return changes
+
+
+def _name(locales: Locales, code: str) -> str:
+    return locales.catalog(code).language if locales.has(code) else ""
+
+
+def accept(
+    profile_file: Path,
+    paths: Sequence[str] = (),
+    language: str | None = None,
+    out: Path | None = None,
+) -> Written:
+    """Take the drafts (all, of one language, or those at or under ``paths``) as text."""
+    loaded = load_profile(profile_file)
+    drafts = [d for d in loaded.drafts if language is None or d.language == language]
+    chosen = []
+    unmatched = set(paths)
+    for found in drafts:
+        file, inner = loaded.source.origin(found.path)
+        names = {format_path(found.path), format_path(inner)}
+        matched = {
+            path
+            for path in paths
+            if any(name == path or name.startswith((f"{path}.", f"{path}[")) for name in names)
+        }
+        unmatched -= matched
+        if paths and not matched:
+            continue
+        line = loaded.source.locate((*found.path, found.language)).line
+        chosen.append(Acceptance(file, inner, line, found.language))
+    if unmatched:
+        listed = ", ".join(sorted({format_path(d.path) for d in drafts})) or "none"
+        raise InputError(
+            f"no draft at {', '.join(sorted(unmatched))}",
+            f"the drafts stand at: {listed}",
+        )
+    if not chosen:
+        return Written()
+    return accept_drafts(profile_file, chosen, lambda: load_profile(profile_file), out)
