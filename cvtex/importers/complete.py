@@ -69,7 +69,10 @@ def completion(have: Any, new: Any, data: dict[str, Any], languages: list[str]) 
         if name in _DATES and dated:
             continue  # a start and end of its own: another source's would mix two spans
         if name == "links" and name in written:
-            added = [i for i, link in enumerate(value) if _new_link(link, have.links)]
+            added: list[int] = []
+            for i, link in enumerate(value):
+                if _new_link(link, [*have.links, *(value[j] for j in added)]):
+                    added.append(i)
             if added:
                 done.links = [data[name][i] for i in added]
                 update[name] = [*have.links, *(value[i] for i in added)]
