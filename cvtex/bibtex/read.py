@@ -52,7 +52,17 @@ _TYPES = {
     "webpage": ("other", "webpage"),
     "unpublished": ("preprint", None),
     "misc": ("other", None),
+    "dataset": ("other", "dataset"),
+    "software": ("other", "software"),
 }
+# Entry types that may hold a talk or a poster, as their type, howpublished or note say.
+_PRESENTED_TYPES = {"misc", "unpublished", "online", "presentation", "talk", "lecture", "speech"}
+_POSTER = re.compile(r"\bposters?\b", re.I)
+_TALK = re.compile(
+    r"\b(?:talk|presentation|keynote|lecture|seminar|colloquium|webinar|speech)s?\b", re.I
+)
+_MONTHS = {name: number for number, name in enumerate(
+    "jan feb mar apr may jun jul aug sep oct nov dec".split(), 1)}  # fmt: skip
 # What a year field says of a paper not out yet.
 _STATUSES = {
     "in press": "to-appear",
@@ -79,6 +89,9 @@ class BibEntry:
     key: str
     data: dict[str, Any]  # a publication in the profile's own form
     line: int
+    # A talk the entry records (its title, event, date, place and links, as the profile's
+    # talks write them), which an import lists among talks; a bibliography, among works.
+    talk: dict[str, Any] | None = None
 
 
 @dataclass
@@ -149,7 +162,8 @@ def read_bibliography(file: Path, abbreviate: bool, data: bytes | None = None) -
         key = second_keys.get(entry.key, entry.key)
         entry.key = key
         publication = _publication(entry, abbreviate, file, read)
-        read_entry = BibEntry(key, publication, entry.start_line + 1)
+        talk = _talk(entry, publication)
+        read_entry = BibEntry(key, publication, entry.start_line + 1, talk)
         title = _folded(publication.get("title", ""))
         titles = titles_of_key.setdefault(key, {})
         if titles:
@@ -219,6 +233,8 @@ def _publication(entry: Entry, abbreviate: bool, file: Path, read: Bibliography)
     ):
         # An @article that names its journal is an article, whatever eprint it also has.
         kind_of, kind, journal = "preprint", None, None
+    if _presented(entry_type, plain) == "poster":
+        kind_of, kind = "conference", "poster"
     people = read_authors(fields["author"], abbreviate) if "author" in fields else []
     if not people and "editor" in fields:
         people = read_authors(fields["editor"], abbreviate)
@@ -256,12 +272,63 @@ def _publication(entry: Entry, abbreviate: bool, file: Path, read: Bibliography)
         )
     if kind_of == "preprint":
         publication["status"] = "preprint"
+    numbered = kind not in ("report", "patent")  # whose number is in the venue already
+    for name, key in (("volume", "volume"), ("number", "issue"), ("pages", "pages")):
+        if (value := plain(name)) and (numbered or name != "number"):
+            publication[key] = value
     if (abbr := plain("abbr")) and len(abbr) <= 20:
         publication["abbr"] = abbr  # al-folio's venue tag
     if award := text("award"):
         publication["awards"] = [award]
     publication["links"] = _links(fields, arxiv, entry, file, read.warnings)
     return {key: value for key, value in publication.items() if value not in (None, [], "")}
+
+
+def _presented(entry_type: str, plain: Any) -> str | None:
+    """What an entry records besides a work: a poster or a talk (a @misc whose howpublished
+    says "Invited talk", an @inproceedings whose note says "Poster"); else None."""
+    said = " ".join(plain(name) or "" for name in ("type", "howpublished", "note"))
+    if _POSTER.search(said):
+        posters = _PRESENTED_TYPES | {"inproceedings", "conference"}
+        return "poster" if entry_type in posters else None
+    if entry_type in _PRESENTED_TYPES - {"misc", "unpublished", "online"}:
+        return "talk"  # @presentation, @talk: types of their own that some styles read
+    return "talk" if entry_type in _PRESENTED_TYPES and _TALK.search(said) else None
+
+
+def _talk(entry: Entry, publication: dict[str, Any]) -> dict[str, Any] | None:
+    """The talk an entry records, as the profile's talks write one; None for a work."""
+    fields = {name.lower(): value for name, value in _values(entry).items()}
+
+    def plain(name: str) -> str | None:
+        value = fields.get(name)
+        return plain_text(value) or None if isinstance(value, str) else None
+
+    if _presented(entry.entry_type.lower(), plain) != "talk" or "title" not in publication:
+        return None
+    talk: dict[str, Any] = {"title": publication["title"]}
+    event = plain("eventtitle") or publication.get("venue")
+    if event:
+        talk["event"] = title_text(event)
+    if place := plain("venue") or plain("location") or plain("address"):
+        talk["location"] = place
+    if date := _talk_date(plain):
+        talk["date"] = date
+    if publication.get("links"):
+        talk["links"] = publication["links"]
+    return talk
+
+
+def _talk_date(plain: Any) -> str | None:
+    """A talk's day or month (biblatex's date, else year and month), as a profile writes it."""
+    if (date := plain("eventdate") or plain("date")) and re.fullmatch(r"\d{4}(-\d\d){0,2}", date):
+        return date
+    year = plain("year") or ""
+    if not re.fullmatch(r"\d{4}", year):
+        return None
+    month = (plain("month") or "").strip().lower()
+    number = _MONTHS.get(month[:3]) or (int(month) if month.isdigit() else None)
+    return f"{year}-{number:02d}" if number and 1 <= number <= 12 else year
 
 
 def _values(entry: Entry) -> dict[str, Any]:

@@ -104,5 +104,7 @@ def describe(miss: Miss) -> str:
 def report_rebuild(result: Rebuilt) -> None:
     """A watch's line for each build, and the error it stopped at, as `build` prints it."""
     click.echo(result.summary())
+    for line in result.warnings:
+        click.secho(f"warning: {line}", fg="yellow", err=True)
     if result.error is not None:
         show_error(result.error)

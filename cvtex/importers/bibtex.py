@@ -1,4 +1,5 @@
-"""A .bib file (one's own, or ORCID's BibTeX export) read into the profile's publications.
+"""A .bib file (one's own, or ORCID's BibTeX export) read into the profile's publications,
+and its talks (a @misc "Invited talk", a @presentation) into its talks.
 
 The entries are read as a build reads a profile's ``bibliography:`` (cvtex/bibtex/), and
 written out as the profile's own publications, names as written: what BibTeX would warn
@@ -15,6 +16,7 @@ from .reader import Context, Note, Read, Reader, T
 from .source import Source
 
 _TEXTS = ("title", "venue")  # text fields of a publication, besides authors and awards
+_TALK_TEXTS = ("title", "event", "location")
 
 
 def recognizes(source: Source) -> bool:
@@ -32,13 +34,27 @@ def read(source: Source, context: Context) -> Read:
     from ..bibtex.read import read_bibliography
 
     bibliography = read_bibliography(source.path, False, source.read())
-    publications = [_marked(entry.data) for entry in bibliography.entries]
     notes = [_note(warning, source) for warning in bibliography.warnings]
+    publications, talks = [], []
+    for entry in bibliography.entries:
+        if entry.talk is None:
+            publications.append(_marked(entry.data))
+            continue
+        talks.append(_marked_talk(entry.talk))
+        if len(authors := entry.data.get("authors", [])) > 1:
+            notes.append(
+                Note(
+                    f"{source.where()}:{entry.line}",
+                    entry.key,
+                    f"{', '.join(authors)}: not imported: a talk shows its title, event and "
+                    "date; name the others in its description if your CV should",
+                )
+            )
     notes.extend(
         Note(f"{source.where()}:{entry.line}", entry.key, "no title: left out")
         for entry in bibliography.untitled
     )
-    data: dict[str, Any] = {"publications": publications}
+    data: dict[str, Any] = {"publications": publications, "talks": talks}
     if bibliography.owners:
         data["owner_names"] = list(bibliography.owners)
     return Read(READER.kind, source, data, notes)
@@ -55,6 +71,10 @@ def _marked(publication: dict[str, Any]) -> dict[str, Any]:
     if "awards" in marked:
         marked["awards"] = [T(award) for award in marked["awards"]]
     return marked
+
+
+def _marked_talk(talk: dict[str, Any]) -> dict[str, Any]:
+    return {key: T(value) if key in _TALK_TEXTS else value for key, value in talk.items()}
 
 
 def _note(warning: str, source: Source) -> Note:

@@ -17,11 +17,13 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..language.catalog import available_languages, load_catalog
+from ..profile.model import POOLS
 from .bilingual import Merger
 from .into import Known, add_to_data, additions, import_into, texts_under
 from .language import language_of_text
 from .located import json_data
 from .reader import Context, Note, Read, Reader
+from .showing import Showing
 from .source import Source, open_source
 from .write import header, placed, tidy, write_profile, yaml_text
 
@@ -62,6 +64,7 @@ class Imported:
     found: list[str] = field(default_factory=list)  # --into: what was there already
     copy: Path | None = None  # --into: the profile as it was before
     written: bool = True
+    completed: list[str] = field(default_factory=list)  # --into: entries there, completed
 
 
 @contextmanager
@@ -121,6 +124,7 @@ def _import(
             merged.found,
             merged.written[1] if merged.written else None,
             merged.written is not None,
+            merged.completed,
         )
     target = out or default_profile_path(paths[0])
     data, added = _one_profile(reads)
@@ -217,21 +221,27 @@ def _one_profile(reads: list[Read]) -> tuple[dict, list[str]]:
     data = {"languages": languages, **texts_under(base.data, base.language or "en", languages)}
     added: list[str] = []
     if len(reads) > 1:
-        known = Known.of(placed(_copy(data), [], base.source.where()))
+        # Placed in place, so that its entries are those the profile validated from it,
+        # completed where later sources find them.
+        first = placed(data, base.notes, base.source.where())
+        places = {pool: list(data.get(pool, [])) for pool in POOLS.values()}
+        known = Known.of(first, places)
+        showing = Showing.of(first)
         for read in reads[1:]:
             more = texts_under(read.data, read.language or "en", languages)
             more["name"] = data["name"]
             imported = placed(more, read.notes, read.source.where())
             found = additions(known, imported, more)
+            for pool, entries in found.entries.items():
+                for entry in entries:
+                    showing.place(pool, entry)
             add_to_data(data, found)
             added.extend(found.added)
+            added.extend(f"{line} (completed)" for line in found.completed)
+            read.notes.extend(found.notes)
+        showing.write(data, lambda value: value)
+        added.extend(showing.described())
     return data, added
-
-
-def _copy(data: dict) -> dict:
-    import copy
-
-    return copy.deepcopy(data)
 
 
 def default_profile_path(first: Path) -> Path:

@@ -312,24 +312,35 @@ class Index:
         self.same = SAME[pool]
         self.keys = KEYS[pool]
         self.probes = PROBES.get(pool, self.keys)
-        self.by_key: dict[str, list[tuple[int, Any]]] = {}
-        self.count = 0
+        self.by_key: dict[str, list[int]] = {}
+        self.entries: list[Any] = []  # by the order they were added in
         for entry in entries:
             self.add(entry)
 
     def add(self, entry: Any) -> None:
+        self.entries.append(entry)
         for key in self.keys(entry):
-            self.by_key.setdefault(key, []).append((self.count, entry))
-        self.count += 1
+            self.by_key.setdefault(key, []).append(len(self.entries) - 1)
+
+    def replace(self, order: int, entry: Any) -> None:
+        """The entry added ``order``-th, as it is now (completed: found by its new DOI too)."""
+        self.entries[order] = entry
+        for key in self.keys(entry):
+            orders = self.by_key.setdefault(key, [])
+            if order not in orders:
+                orders.append(order)
 
     def find(self, entry: Any) -> Any | None:
         """The first entry added that ``entry`` is, or None."""
-        candidates = {
-            order: other for key in self.probes(entry) for order, other in self.by_key.get(key, ())
-        }
+        found = self.find_order(entry)
+        return None if found is None else self.entries[found]
+
+    def find_order(self, entry: Any) -> int | None:
+        """When the first entry that ``entry`` is was added (its place in :attr:`entries`)."""
+        candidates = {order for key in self.probes(entry) for order in self.by_key.get(key, ())}
         for order in sorted(candidates):
-            if self.same(entry, candidates[order]):
-                return candidates[order]
+            if self.same(entry, self.entries[order]):
+                return order
         return None
 
 

@@ -13,12 +13,16 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..profile import content, model
+from ..profile import content
 from ..profile.edit import editable, replace_keeping_copies
-from ..profile.load import load_profile
+from ..profile.load import LoadedProfile, load_profile
 from ..profile.model import POOLS, Profile
+from ..profile.shown import unshown_entries
+from ..profile.source import Path_
+from .complete import Completion, complete_data, completion
 from .identity import Index, described, same_contact
 from .reader import Note, Read, T, TextMap
+from .showing import Showing
 from .write import placed, pruned, yaml_text
 
 # Fields of the header a profile may lack and an import may give.
@@ -37,9 +41,17 @@ class Additions:
     owner_names: list[str] = field(default_factory=list)
     added: list[str] = field(default_factory=list)  # "experience: Engineer, Acme, 2019-03"
     found: list[str] = field(default_factory=list)
+    # Entries found there that gain what they lack, written in the profile's file: (pool,
+    # the entry's path in the file, what it gains). Those of data being made (a profile
+    # being written, an entry an earlier source added) are completed at once.
+    completions: list[tuple[str, Path_, Completion]] = field(default_factory=list)
+    completed: list[str] = field(default_factory=list)  # "publications: A paper: authors"
+    notes: list[Note] = field(default_factory=list)
 
     def __bool__(self) -> bool:
-        return bool(self.entries or self.header or self.contacts or self.owner_names)
+        return bool(
+            self.entries or self.header or self.contacts or self.owner_names or self.completions
+        )
 
 
 def texts_under(value: Any, language: str, languages: list[str]) -> Any:
@@ -65,14 +77,27 @@ class Known:
     contacts: list[content.Contact]
     owner_names: set[str]
     header: set[str]
+    languages: list[str]
+    # Per pool, in the index's order, where each entry is written: its data (a dict, being
+    # made), its path in the profile's file, or its place in the other file it came from
+    # (an included file, a bibliography), which an import does not change.
+    places: dict[str, list[Any]]
 
     @classmethod
-    def of(cls, profile: Profile) -> Known:
+    def of(cls, profile: Profile, places: dict[str, list[Any]] | None = None) -> Known:
+        """``places``: where the profile's entries are written (see :attr:`places`); by
+        default at their path in the profile's file."""
         return cls(
             {pool: Index(pool, getattr(profile, pool)) for pool in POOLS.values()},
             list(profile.contacts),
             {name.casefold() for name in profile.owner_names},
             {key for key in _HEADER if getattr(profile, key) is not None},
+            list(profile.languages),
+            places
+            or {
+                pool: [(pool, i) for i in range(len(getattr(profile, pool)))]
+                for pool in POOLS.values()
+            },
         )
 
 
@@ -83,13 +108,14 @@ def additions(known: Known, imported: Profile, data: dict[str, Any]) -> Addition
     for pool in POOLS.values():
         have = known.pools[pool]
         for index, entry in enumerate(getattr(imported, pool)):
-            other = have.find(entry)
-            if other is not None:
-                found.found.append(f"{pool}: {described(other)}")
+            order = have.find_order(entry)
+            if order is not None:
+                _complete(known, pool, order, entry, data[pool][index], found)
                 continue
             found.entries.setdefault(pool, []).append(data[pool][index])
             found.added.append(f"{pool}: {described(entry)}")
             have.add(entry)
+            known.places[pool].append(data[pool][index])
     for key in _HEADER:
         if key not in known.header and getattr(imported, key) is not None:
             found.header[key] = data[key]
@@ -108,6 +134,36 @@ def additions(known: Known, imported: Profile, data: dict[str, Any]) -> Addition
     return found
 
 
+def _complete(
+    known: Known, pool: str, order: int, entry: Any, data: dict[str, Any], found: Additions
+) -> None:
+    """The entry found there (the ``order``-th of its pool) completed from ``entry``."""
+    have = known.pools[pool].entries[order]
+    gained = completion(have, entry, data, known.languages)
+    if not gained:
+        found.found.append(f"{pool}: {described(have)}")
+        return
+    place = known.places[pool][order]
+    line = f"{pool}: {described(have)}: {', '.join(gained.names)}"
+    if isinstance(place, dict):
+        complete_data(place, gained)
+    elif isinstance(place, tuple):
+        found.completions.append((pool, place, gained))
+    else:
+        found.found.append(f"{pool}: {described(have)}")
+        found.notes.append(
+            Note(
+                f"{place.file}:{place.line}",
+                pool,
+                f"{described(have)}: lacks {', '.join(gained.names)}, which the import gives: "
+                "not changed, as this file is not the profile imported into; add them here",
+            )
+        )
+        return
+    found.completed.append(line)
+    known.pools[pool].replace(order, gained.entry)
+
+
 def add_to_data(base: dict[str, Any], found: Additions) -> None:
     """Another source's additions to the data of a profile being made."""
     for pool, entries in found.entries.items():
@@ -121,20 +177,6 @@ def add_to_data(base: dict[str, Any], found: Additions) -> None:
         base["owner_names"] = [*base.get("owner_names", []), *found.owner_names]
 
 
-def unshown(profile: Profile, pools: list[str]) -> list[str]:
-    """The pools among ``pools`` that no section of the profile's layout shows."""
-    if not profile.sections and not profile.layout:
-        return []  # sections by default: every list that has entries
-    sections = profile.sections or model.default_sections(profile)
-    layouts = profile.layout if isinstance(profile.layout, dict) else {"": profile.layout}
-    shown_ids = {ident for ids in layouts.values() for ident in ids} or set(sections)
-    kinds = {
-        model.POOLS.get(content.section_kind(ident, sections.get(ident, content.Section())))
-        for ident in shown_ids
-    }
-    return [pool for pool in pools if pool not in kinds]
-
-
 @dataclass
 class Merged:
     """What ``--into`` did: the file and its kept copy (none when nothing was added)."""
@@ -143,13 +185,14 @@ class Merged:
     added: list[str]
     found: list[str]
     notes: list[Note]
+    completed: list[str] = field(default_factory=list)
 
 
 def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
     """Add each read source's new entries to the profile file, keeping all it holds."""
     loaded = load_profile(profile_file)
     languages = list(loaded.profile.languages)
-    known = Known.of(loaded.profile)
+    known = Known.of(loaded.profile, _places(loaded))
     result = Merged(None, [], [], [])
     founds: list[Additions] = []
     for read, language in reads:
@@ -171,31 +214,56 @@ def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
         found = additions(known, imported, data)
         result.added.extend(found.added)
         result.found.extend(found.found)
-        result.notes.extend(read.notes)
+        result.completed.extend(found.completed)
+        result.notes.extend([*read.notes, *found.notes])
         if found:
             founds.append(found)
-    added_pools = list(dict.fromkeys(pool for found in founds for pool in found.entries))
-    for pool in unshown(loaded.profile, added_pools):
-        result.notes.append(
-            Note(
-                str(profile_file),
-                "layout",
-                f"{pool} was added, but the profile's layout shows no {pool} section: add "
-                f"{pool} to layout: (and to sections:, if the profile lists its sections)",
-            )
-        )
     if not founds:
         return result  # nothing to add: the file is not even loaded for editing
+    showing = Showing.of(loaded.profile)
+    for found in founds:
+        for pool, entries in found.entries.items():
+            for entry in entries:
+                showing.place(pool, entry)
+    result.added.extend(showing.described())
     # Loaded for editing only now: ruamel.yaml's round trip costs seconds on a long profile.
     document = editable(profile_file.read_text(encoding="utf-8"))
+    # Completed first, at their paths in the file, before new entries move them.
+    for found in founds:
+        for _, (key, index), gained in found.completions:
+            node = document.document[key][index]
+            complete_data(node, gained, lambda value: _node(value, document))
     for found in founds:
         _add_to_document(document.document, found, document)
+    showing.write(document.document, lambda value: _node(value, document))
     text = document.dump_text()
+    reloaded: list[LoadedProfile] = []
     written = replace_keeping_copies(
-        {profile_file: text}, lambda: load_profile(profile_file), "the imported file"
+        {profile_file: text},
+        lambda: reloaded.append(load_profile(profile_file)),
+        "the imported file",
     )
     result.written = written[0]
+    added_pools = {pool for found in founds for pool in found.entries}
+    result.notes.extend(
+        Note(f"{line.entries.file}:{line.entries.line}", "", line.what())
+        for line in unshown_entries(reloaded[-1])
+        if line.pool in added_pools
+    )
     return result
+
+
+def _places(loaded: LoadedProfile) -> dict[str, list[Any]]:
+    """Where each entry of the profile is written: its path in the profile's file, or the
+    file it came from (an included file, a bibliography)."""
+    places: dict[str, list[Any]] = {}
+    for pool in POOLS.values():
+        places[pool] = []
+        for index in range(len(getattr(loaded.profile, pool))):
+            file, path = loaded.source.origin((pool, index))
+            mine = file.resolve() == loaded.file.resolve() and len(path) == 2
+            places[pool].append(tuple(path) if mine else loaded.source.locate((pool, index)))
+    return places
 
 
 def _add_to_document(root: Any, found: Additions, document: Any) -> None:
@@ -219,11 +287,13 @@ def _node(value: Any, document: Any) -> Any:
 
 def _extend(root: Any, key: str, entries: list[Any], document: Any) -> None:
     nodes = _node(entries, document)
-    if key in root and root[key] is not None:
-        for node in nodes:
-            root[key].insert(place_of(root[key], node), node)
-    else:
+    if key not in root or root[key] is None:
+        # A list new to the profile is ordered as one it had would be: newest first.
         _insert(root, key, nodes)
+        nodes = list(nodes)
+        del root[key][:]
+    for node in nodes:
+        root[key].insert(place_of(root[key], node), node)
 
 
 def place_of(entries: list[Any], new: Any) -> int:

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from .. import atomic
 from ..errors import InputError
 from ..profile.load import profile_problems
-from ..profile.model import Profile
+from ..profile.model import POOLS, Profile
 from ..profile.source import Path_, format_path
 from ..resources import SCHEMA_FILE
 from .reader import Note, T, TextMap
@@ -79,7 +79,24 @@ def tidy(data: dict[str, Any]) -> dict[str, Any]:
     and no empty lists (but a skill group's items, which the profile requires)."""
     order = list(Profile.model_fields)
     ordered = dict(sorted(data.items(), key=lambda item: order.index(item[0])))
-    return pruned(ordered)
+    return pruned(without_needless_order(ordered))
+
+
+def without_needless_order(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` without a section list that says no more than the default does (a layout
+    that repeats the sections' order; sections that are the lists it has, in the default
+    order): a profile that names its sections shows only those, so a list added to it
+    later would need a line of its own."""
+    sections = data.get("sections")
+    if isinstance(sections, dict) and data.get("layout") == list(sections):
+        data = {key: value for key, value in data.items() if key != "layout"}
+    if "layout" in data or not isinstance(sections, dict):
+        return data
+    default = ["summary"] if data.get("summary") else []
+    default += [kind for kind, pool in POOLS.items() if data.get(pool)]
+    if list(sections) == default and all(section == {} for section in sections.values()):
+        return {key: value for key, value in data.items() if key != "sections"}
+    return data
 
 
 def pruned(value: Any) -> Any:

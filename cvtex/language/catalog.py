@@ -60,6 +60,9 @@ ExpectedPattern = _pattern(date="2026")
 DegreePattern = _pattern(degree="Ph.D.", field="CS")
 VenuePattern = _pattern(abbr="ToN", year=2024, yy="24")
 AbbrPattern = _pattern(abbr="ToN")
+VolumePattern = _pattern(volume="37")
+IssuePattern = _pattern(volume="37", issue="6")
+PagesPattern = _pattern(pages="3120–3134")
 PatentPattern = _pattern(number="CN1")
 
 
@@ -139,6 +142,13 @@ class Labels(Model):
         description="The venue tag when there is no year: {abbr}."
     )
     citation_year: bool = Field(description="Whether the year follows the venue in citations.")
+    volume: VolumePattern = Field(
+        "{volume}", description="A publication's volume after its venue: {volume}."
+    )
+    volume_issue: IssuePattern = Field(
+        "{volume}({issue})", description="Its volume and issue: {volume}, {issue}."
+    )
+    pages: PagesPattern = Field("{pages}", description="Its pages, after them: {pages}.")
     patent_number: PatentPattern = Field(description="A patent's number: {number}.")
     certificate_number: PatentPattern = Field(
         "{number}", description="A certificate's or licence's number: {number}."

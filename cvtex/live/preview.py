@@ -85,6 +85,7 @@ class PreviewState:
         self.panes: dict[str, Pane] = {}
         self.error: str | None = None  # a failure before any language was ever built
         self.summary = "building…"
+        self.warnings: list[str] = []  # the last build's, as the command line prints them
         self.generation = 0
         self.closed = False
         self._changed = threading.Condition()
@@ -92,6 +93,10 @@ class PreviewState:
     def update(self, result: Rebuilt) -> None:
         with self._changed:
             self.summary = result.summary()
+            # A build the cache answered read nothing, so warned of nothing: the last
+            # warnings stand until a build that compiles says otherwise.
+            if result.error is None and (result.compiled or result.warnings):
+                self.warnings = list(result.warnings)
             for language in result.languages:
                 if language not in self.panes:
                     self.panes[language] = Pane(
@@ -141,6 +146,7 @@ class PreviewState:
         return {
             "profile": str(self.profile),
             "summary": self.summary,
+            "warnings": self.warnings,
             "viewer": self.viewer,
             "panes": panes,
         }

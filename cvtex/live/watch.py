@@ -56,6 +56,7 @@ class Rebuilt:
     pdfs: dict[str, Path] = field(default_factory=dict)  # by language: those now up to date
     languages: list[str] = field(default_factory=list)  # all the watch builds, as last known
     primed: list[str] = field(default_factory=list)  # compiled on an engine that was waiting
+    warnings: list[str] = field(default_factory=list)  # as `cvtex build` prints them
 
     def summary(self) -> str:
         """The one line a watch prints for it (an error's message follows on its own)."""
@@ -192,6 +193,7 @@ def _rebuild(state: WatchState, changed: list[Path]) -> Rebuilt:
         {result.language: result.pdf for result in done.built},
         list(state.outputs.values()),
         [result.language for result in done.built if result.compiled and result.primed],
+        done.warnings,
     )
 
 
@@ -199,12 +201,16 @@ class _Collected(Reporter):
     def __init__(self) -> None:
         self.built: list[BuiltLanguage] = []
         self.inputs: list[Path] = []
+        self.warnings: list[str] = []
 
     def read(self, files: list[Path]) -> None:
         self.inputs = files
 
     def ready(self, built: BuiltLanguage) -> None:
         self.built.append(built)
+
+    def warning(self, line: str) -> None:
+        self.warnings.append(line)
 
 
 def _stem(result: BuiltLanguage) -> str:

@@ -85,6 +85,7 @@ def build(
         inputs = loaded.input_files()
         reporter.read(inputs)
         report_read_around(loaded, reporter)
+        report_unshown(loaded, reporter)
         report_drafts(loaded, reporter)
         languages = localize(loaded)
         sources, _ = render(loaded, languages, [name for name in request.formats if name == "pdf"])
@@ -238,6 +239,24 @@ def report_read_around(loaded: Loaded, reporter: Reporter) -> None:
             "correct them, or build without --strict to leave them out with a warning",
         )
     for line in warnings:
+        reporter.warning(line)
+
+
+def report_unshown(loaded: Loaded, reporter: Reporter) -> None:
+    """The entries no CV of the profile shows (a list no section lists): a warning each,
+    with the line that shows them; with --strict, an error."""
+    if loaded.kind != "cv":
+        return  # a letter's build shows no sections; its CV's build names them
+    from ..profile.shown import unshown_entries
+
+    lines = [str(line) for line in unshown_entries(loaded.profile)]
+    if loaded.request.strict and lines:
+        raise InputError(
+            "the profile has entries that no CV shows (--strict):\n"
+            + "\n".join(f"  {line}" for line in lines),
+            "add the lines named, or build without --strict to leave them out with a warning",
+        )
+    for line in lines:
         reporter.warning(line)
 
 

@@ -29,7 +29,8 @@ class Reporter:
         """A language's PDF is in place: compiled now, or kept as it was still right."""
 
     def warning(self, line: str) -> None:
-        """A text falls back to another language (with its file and line)."""
+        """What the CV leaves out or shows otherwise than written, with its file and line:
+        a text that falls back to another language, entries that no section shows."""
 
     def wrote(self, path: Path) -> None:
         """A document other than a PDF (md, html) was written."""

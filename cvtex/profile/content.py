@@ -184,7 +184,9 @@ def _as_author(value: Any) -> Any:
 AuthorField = Annotated[str | dict[Lang, str | None] | Same | Author, AfterValidator(_as_author)]
 
 PublicationStatus = Literal["published", "accepted", "to-appear", "under-review", "preprint"]
-PublicationKind = Literal["phd-thesis", "masters-thesis", "report", "patent", "webpage"]
+PublicationKind = Literal[
+    "phd-thesis", "masters-thesis", "report", "patent", "webpage", "poster", "dataset", "software"
+]
 PublicationType = Literal[
     "conference", "journal", "workshop", "preprint", "thesis", "book", "chapter", "other"
 ]
@@ -198,13 +200,17 @@ class Publication(Scoped):
     )
     title: Text | None = Field(None, description="The title; required unless bib: gives it.")
     venue: Text | None = Field(None, description="The venue's full name.")
+    volume: str | None = Field(None, description="The journal's volume, after the venue: 37.")
+    issue: str | None = Field(None, description="Its issue (number), after the volume: 6.")
+    pages: str | None = Field(None, description="The pages, after them: 3120–3134, or e012.")
     abbr: str | None = Field(None, description="The venue's abbreviation, shown in bold.")
     year: int | None = Field(None, description="The year of publication.")
     type: PublicationType | None = Field(None, description="For grouping by type.")
     kind: PublicationKind | None = Field(
         None,
         description="What the work is, named before its venue in the CV's language "
-        "(PhD thesis, 博士学位论文): phd-thesis, masters-thesis, report, patent, webpage.",
+        "(PhD thesis, 博士学位论文): phd-thesis, masters-thesis, report, patent, webpage, "
+        "poster, dataset, software.",
     )
     status: PublicationStatus = Field(
         "published", description="Shown in the locale's words (nothing for published)."

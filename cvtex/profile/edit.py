@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import io
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -82,6 +82,73 @@ def _differing_lines(a: str, b: str) -> int:
     return sum(
         1 for line in difflib.unified_diff(a.splitlines(), b.splitlines(), n=0) if line[:1] in "+-"
     )
+
+
+def insert_key(mapping: Any, position: int, key: Any, value: Any) -> None:
+    """``key`` at ``position`` of a plain dict, or of a round-trip mapping, whose comments
+    stay where they were written: what follows its last value (blank lines, a comment on
+    the next entry) still follows it when the key goes last."""
+    if not hasattr(mapping, "insert"):
+        items = list(mapping.items())
+        items.insert(position, (key, value))
+        mapping.clear()
+        mapping.update(items)
+        return
+    _keeping_what_follows(mapping, position, lambda: mapping.insert(position, key, value))
+
+
+def append_item(sequence: Any, value: Any) -> None:
+    """``value`` at the end of a list, or of a round-trip list, as :func:`insert_key` puts a
+    key: what followed the last item follows the new one."""
+    if not hasattr(sequence, "ca"):
+        sequence.append(value)
+        return
+    _keeping_what_follows(sequence, len(sequence), lambda: sequence.append(value))
+
+
+def _keeping_what_follows(node: Any, position: int, insert: Callable[[], object]) -> None:
+    last = _last_comment(node) if node and position >= len(node) else None
+    insert()
+    if last is None:
+        return
+    token = last[0]
+    own, newline, after = token.value.partition("\n")
+    if not after:
+        return  # a comment at its line's end only: it stays there
+    from ruamel.yaml.tokens import CommentToken
+
+    token.value = own + newline
+    holder, place = _deepest_last(node)
+    moved = CommentToken("\n" + after, token.start_mark, None)
+    if isinstance(holder, list):
+        holder.ca.items[place] = [moved, None]
+    else:
+        holder.ca.items[place] = [None, None, moved, None]
+
+
+def _last_comment(mapping: Any) -> tuple[Any] | None:
+    """The comment after the last value of ``mapping``, at whatever depth ruamel keeps it
+    (the last scalar's, or a flow collection's key's)."""
+    for holder, place in reversed(list(_lasts(mapping))):
+        slots = holder.ca.items.get(place)
+        token = (slots[0] if isinstance(holder, list) else slots[2]) if slots else None
+        if token is not None:
+            return (token,)
+    return None
+
+
+def _deepest_last(node: Any) -> tuple[Any, Any]:
+    """The collection that holds the last value written in ``node``, and its key there."""
+    return list(_lasts(node))[-1]
+
+
+def _lasts(node: Any) -> Iterator[tuple[Any, Any]]:
+    """Each collection down to the last value written in ``node``, with its key there."""
+    holder = node
+    while isinstance(holder, (list, dict)) and holder and hasattr(holder, "ca"):
+        place = len(holder) - 1 if isinstance(holder, list) else list(holder)[-1]
+        yield holder, place
+        holder = holder[place]
 
 
 def write_new(out: Path, text: str) -> None:

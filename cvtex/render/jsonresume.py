@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from ..profile import content
 from ..profile.base import End, Expected, Text, YearMonth
 from ..view.cv import Bullet
-from ..view.sections import patent_number
+from ..view.sections import patent_number, volume_and_pages
 from ..view.text import TextChooser, paragraphs
 from .document import Document
 from .markdown import markdown_of
@@ -233,6 +233,7 @@ class _Exporter:
         for path, pub in self.shown("publications"):
             venue = self.text(pub.venue, (*path, "venue"))
             publisher = f"{venue} ({pub.abbr})" if venue and pub.abbr else venue or pub.abbr
+            publisher = self.local.joined([publisher or "", *volume_and_pages(self.catalog, pub)])
             entries.append(
                 _clean(
                     {

@@ -13,6 +13,7 @@ from ..pipeline.build import localize
 from ..pipeline.load import load, select_languages
 from ..pipeline.request import resolve_request
 from ..profile.load import LoadedProfile, load_profile
+from ..profile.shown import unshown_entries
 from ..profile.source import format_path
 from ..view.cv import CvView
 from .untranslated import Untranslated, find_untranslated
@@ -45,11 +46,15 @@ def coverage_of(
         return letter_coverage(file, languages, locale_files)
     loaded = load_profile(file)
     report = coverage(loaded, languages, load_locales(locale_files))
-    report.warnings = list(loaded.warnings)
+    unshown = unshown_entries(loaded)
+    report.warnings = [*loaded.warnings, *map(str, unshown)]
     if loaded.warnings:
         report.problems.append(
             f"{len(loaded.warnings)} thing(s) in the profile's files were read around"
         )
+    if unshown:
+        count = sum(line.count for line in unshown)
+        report.problems.append(f"{count} entr{'y' if count == 1 else 'ies'} that no CV shows")
     if report.fallbacks:
         report.problems.append(f"{report.fallbacks} text field(s) fall back to another language")
     for language, found in report.untranslated.items():

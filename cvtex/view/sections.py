@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..profile import content, model
 from ..profile.content import Section
@@ -29,6 +29,9 @@ from .cv import (
     SkillGroup,
 )
 from .text import TextChooser, paragraphs
+
+if TYPE_CHECKING:
+    from ..language.catalog import Catalog
 
 
 def section_views(chooser: TextChooser) -> list[SectionView]:
@@ -215,6 +218,8 @@ def citation(chooser: TextChooser, number: int, path: Path_, pub: content.Public
     venue = chooser.text(pub.venue, (*path, "venue"))
     if pub.kind and (kind := chooser.catalog.publication_kinds.get(pub.kind)):
         venue = chooser.joined([kind, venue])
+    if numbers := volume_and_pages(chooser.catalog, pub):
+        venue = chooser.joined([venue, *numbers])
     return Citation(
         number=number,
         authors=chooser.people(pub.authors, (*path, "authors")),
@@ -231,6 +236,19 @@ def citation(chooser: TextChooser, number: int, path: Path_, pub: content.Public
         punctuation=chooser.punctuation_for(*(text for text in (title, venue) if text)),
         upright=has_cjk(title),
     )
+
+
+def volume_and_pages(catalog: Catalog, pub: content.Publication) -> list[str]:
+    """A publication's volume (with its issue) and pages, as the language writes them."""
+    labels = catalog.labels
+    numbers = []
+    if pub.issue:
+        numbers.append(labels.volume_issue.format(volume=pub.volume or "", issue=pub.issue))
+    elif pub.volume:
+        numbers.append(labels.volume.format(volume=pub.volume))
+    if pub.pages:
+        numbers.append(labels.pages.format(pages=pub.pages))
+    return numbers
 
 
 def publications_entries(chooser: TextChooser, section: Section, _: Path_) -> Publications:

@@ -93,7 +93,9 @@ def test_every_part_goes_where_a_cv_shows_it(tmp_path):
         "kind": "experience",
         "select": ["memberships"],
     }
-    assert profile["layout"][:3] == ["summary", "experience", "projects"]
+    # The sections' order is the CV's: no layout repeating it.
+    assert list(profile["sections"])[:3] == ["summary", "experience", "projects"]
+    assert "layout" not in profile
     pisa, florence = profile["education"]
     assert (pisa["degree"], pisa["gpa"], pisa["location"]) == (
         "MSc Computer Science",
@@ -258,7 +260,9 @@ def test_two_fresh_files_in_two_languages_are_one_profile(tmp_path):
         "en": "Staff Platform Engineer",
         "zh": "主任平台工程师",
     }
-    assert profile["layout"] == list(dict.fromkeys(profile["layout"]))  # each section once
+    # Each section once: the two files' orders are one, which the sections say alone.
+    assert "layout" not in profile
+    assert list(profile["sections"]) == list(dict.fromkeys(profile["sections"]))
     (built,) = build(result.profile, "zh", tmp_path / "out")
     assert "主任平台工程师" in pdf_text(built.pdf)
 

@@ -14,6 +14,7 @@ from cvtex.cli.main import main
 from cvtex.errors import InputError
 from cvtex.importers import import_sources
 from cvtex.profile.load import load_profile
+from cvtex.profile.shown import unshown_entries
 
 from ..conftest import ROOT
 
@@ -62,10 +63,17 @@ def test_what_the_profile_lacks_is_added_and_nothing_it_holds_changes(mine):
     assert imported.copy is not None and imported.copy.read_text(encoding="utf-8") == MINE
     profile = load_profile(mine).profile
     assert profile.headline == {"en": "Compression engineer", "zh": "压缩工程师"}
-    # The entries the profile had are found, whatever their language or date precision.
-    assert "education: University of Oklahoma, Bachelor, 2011-06" in imported.found
-    assert any(line.startswith("experience: CEO/President") for line in imported.found)
-    assert len(profile.education) == 1  # the one there was, not added twice
+    # The entries the profile had are found, whatever their language or date precision,
+    # and gain the fields they lack; what they have stays as written.
+    assert imported.found == []
+    assert imported.completed == [
+        "education: University of Oklahoma, Bachelor, 2011-06: field, gpa, bullets, links (url)",
+        "experience: CEO/President, Pied Piper, 2013-12: location, links (url), description",
+    ]
+    (degree,) = profile.education  # the one there was, not added twice
+    assert degree.degree == {"en": "Bachelor", "zh": "学士"}
+    assert degree.field == {"en": "Information Technology"}
+    assert [str(bullet.text) for bullet in profile.experience[0].bullets] == ["Built an algorithm"]
     assert [entry.title for entry in profile.experience] == [
         "CEO/President",
         {"en": "Miss Direction"},
@@ -123,17 +131,41 @@ def test_works_are_found_by_doi_or_title_and_positions_by_organization_and_start
         "experience: Engineer, Google LLC, 2021-07",
         "publications: A third paper, 2024",
     ]
-    assert len(imported.found) == 3
+    assert len(imported.found) == 2
+    assert imported.completed == ["publications: A Second Paper, on Things: year"]
 
 
-def test_an_added_pool_the_layout_does_not_show_is_named(tmp_path):
+def test_an_added_pool_the_layout_does_not_show_gets_its_section_there(tmp_path):
     profile = tmp_path / "cv.yaml"
-    profile.write_text("name: Mei Lin\nlanguages: [en]\nlayout: [experience]\n", encoding="utf-8")
+    profile.write_text(
+        textwrap.dedent(
+            """\
+            name: Mei Lin
+            languages: [en]
+            experience:
+              - title: Engineer
+            skills:
+              - category: Tools
+                items: [Git]
+            layout:
+              - experience
+              - skills   # mine
+            """
+        ),
+        encoding="utf-8",
+    )
     source = tmp_path / "resume.json"
     source.write_text(json.dumps({"basics": {"name": "M"}, "awards": [{"title": "A prize"}]}))
     imported = import_sources([source], into=profile)
-    assert imported.added == ["awards: A prize"]
-    assert any("layout shows no awards section" in note for note in imported.notes)
+    assert imported.added == [
+        "awards: A prize",
+        "layout: awards, a section for the awards added, which no section showed",
+    ]
+    # Where the default order puts awards: after experience, before skills.
+    written = profile.read_text(encoding="utf-8")
+    assert "  - experience\n  - awards\n  - skills   # mine\n" in written
+    assert not any("layout" in note for note in imported.notes)
+    assert unshown_entries(load_profile(profile)) == []
 
 
 def test_a_profile_that_does_not_load_is_not_touched(tmp_path):
@@ -148,7 +180,38 @@ def test_the_command_says_what_it_added_and_what_it_found(mine):
     result = CliRunner().invoke(main, ["import", str(SAMPLE), "--into", str(mine)])
     assert result.exit_code == 0, result.output
     assert "added: volunteer: Teacher, CoderDojo" in result.output
-    assert "already there: education: University of Oklahoma" in result.output
+    assert "completed: education: University of Oklahoma, Bachelor, 2011-06: field" in result.output
     assert "the original is kept as" in result.output
     again = CliRunner().invoke(main, ["import", str(SAMPLE), "--into", str(mine)])
     assert again.exit_code == 0 and "nothing to add" in again.output
+
+
+def test_an_added_entry_takes_the_tag_its_section_selects(tmp_path):
+    # LinkedIn's sections: positions and projects share experience, each selected by tag.
+    profile = tmp_path / "cv.yaml"
+    profile.write_text(
+        textwrap.dedent(
+            """\
+            name: Mei Lin
+            languages: [en]
+            experience:
+              - {title: Engineer, organization: Acme, start: 2019-03, tags: [experience]}
+              - {title: A side project, start: 2020, tags: [projects]}
+            sections:
+              experience: {select: [experience]}
+              projects: {kind: experience, select: [projects]}
+            """
+        ),
+        encoding="utf-8",
+    )
+    source = tmp_path / "resume.json"
+    work = {"name": "Initech", "position": "Lead", "startDate": "2022-01-01"}
+    source.write_text(json.dumps({"basics": {"name": "M"}, "work": [work]}))
+    imported = import_sources([source], into=profile)
+    assert imported.added == [
+        "experience: Lead, Initech, 2022-01",
+        "tags: [experience] on 1 experience added, which the experience sections select",
+    ]
+    loaded = load_profile(profile)
+    assert loaded.profile.experience[0].tags == ["experience"]  # newest first, among its peers
+    assert unshown_entries(loaded) == []

@@ -175,7 +175,7 @@ def test_cv_summary_is_placed_and_contacts_as_written(as_written):
         "",
         "I like small languages and big test suites.",
     ]
-    assert profile["layout"][0] == "summary"
+    assert next(iter(profile["sections"])) == "summary"  # the sections in the CV's order
     contacts = [(c["type"], c["value"], c.get("url")) for c in profile["contacts"]]
     assert contacts == [
         ("email", "ada@example.org", None),
@@ -231,7 +231,9 @@ def test_section_keys_in_chinese_and_a_summary_named_in_chinese(tmp_path):
     notes, profile = imported(tmp_path, "chinese.yaml")
     assert profile["languages"] == ["zh"]  # locale.language: mandarin_chinese
     assert profile["summary"] == "喜欢自托管服务与开源软件的本科生。"
-    assert profile["layout"] == ["summary", "education", "skills", "个人项目", "比赛经历", "awards"]
+    order = ["summary", "education", "skills", "个人项目", "比赛经历", "awards"]
+    assert list(profile["sections"]) == order
+    assert "layout" not in profile  # it would only repeat the sections' order
     homelab, contest = profile["experience"]
     assert (homelab["start"], homelab["end"]) == ("2024", "present")  # 2024 – present
     assert contest["end"] == "2026"

@@ -15,7 +15,8 @@ from ..options import PROFILE
 @click.option(
     "--into",
     type=click.Path(path_type=Path, dir_okay=False, exists=True),
-    help="Add what the sources hold that this profile lacks; change nothing it has.",
+    help="Add what the sources hold that this profile lacks, and complete the entries it "
+    "has with the fields they lack; change nothing written.",
 )
 @click.option(
     "--lang",
@@ -49,12 +50,16 @@ def import_(
             f"{' and '.join(imported.kinds)}; check it: cvtex validate {imported.profile}"
         )
         return
+    for line in imported.completed:
+        click.echo(f"completed: {line}")
     for line in imported.found:
         click.echo(f"already there: {line}")
     if imported.written:
+        completed = f", {len(imported.completed)} completed" if imported.completed else ""
         click.echo(
-            f"wrote {into}: {len(imported.added)} added, {len(imported.found)} already there "
-            f"(the original is kept as {imported.copy}); check it: cvtex validate {into}"
+            f"wrote {into}: {len(imported.added)} added{completed}, {len(imported.found)} "
+            f"already there (the original is kept as {imported.copy}); check it: "
+            f"cvtex validate {into}"
         )
     else:
         click.echo(f"{into}: nothing to add ({len(imported.found)} already there); not changed")

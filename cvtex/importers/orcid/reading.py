@@ -49,9 +49,8 @@ _WORK_TYPES: dict[str, tuple[str, str | None]] = {
     "journal-issue": ("journal", None),
     "conference-paper": ("conference", None),
     "conference-abstract": ("conference", None),
-    "conference-poster": ("conference", None),
+    "conference-poster": ("conference", "poster"),
     "conference-output": ("conference", None),
-    "conference-presentation": ("conference", None),
     "conference-proceedings": ("conference", None),
     "book": ("book", None),
     "edited-book": ("book", None),
@@ -69,8 +68,11 @@ _WORK_TYPES: dict[str, tuple[str, str | None]] = {
     "website": ("other", "webpage"),
     "online-resource": ("other", "webpage"),
     "blog-post": ("other", "webpage"),
+    "data-set": ("other", "dataset"),
+    "software": ("other", "software"),
 }
-_TALK_TYPES = {"lecture-speech"}
+# Works a person gave rather than wrote: a CV lists them among its talks.
+_TALK_TYPES = {"lecture-speech", "conference-presentation", "public-speech"}
 # Contributor roles whose people are not the work's authors.
 _EDITOR_ROLES = {"editor", "chair-or-translator", "translator", "chair"}
 _NOT_AUTHOR_ROLES = {"assignee", "funder"}
@@ -164,6 +166,11 @@ class Reading:
             pools.setdefault("skills", []).append(
                 {"category": T(self.catalog.titles["interests"]), "items": keywords}
             )
+        # ORCID lists works in an order of its own (by source, by when they were added): a
+        # CV lists them newest first.
+        for pool, when in (("publications", "year"), ("talks", "date")):
+            pools.get(pool, []).sort(key=lambda entry, when=when: str(entry.get(when, "")),
+                                     reverse=True)  # fmt: skip
         data.update({pool: entries for pool, entries in pools.items() if entries})
         if self.owners:
             names = {folded(name) for name in [*data.get("owner_names", [])]}
@@ -331,6 +338,7 @@ class Reading:
         if value_at(node, "publication-date") is not None and date is None:
             self.note(item, ("publication-date",), "not a date cvtex reads: left out")
         authors = self.contributors(item)
+        self.left_out(item)
         if kind in _TALK_TYPES:
             talk: dict[str, Any] = {"title": title}
             if venue:
@@ -339,6 +347,13 @@ class Reading:
                 talk["date"] = date
             if links:
                 talk["links"] = links
+            if len(authors) > 1:
+                self.note(
+                    item,
+                    ("contributors",),
+                    f"{', '.join(authors)}: not imported: a talk shows its title, event and "
+                    "date; name the others in its description if your CV should",
+                )
             pools.setdefault("talks", []).append(talk)
             return
         kind_of, named = _WORK_TYPES.get(kind, ("other", None))
@@ -361,6 +376,11 @@ class Reading:
             publication["status"] = "preprint"
         if links:
             publication["links"] = links
+        pools.setdefault("publications", []).append(publication)
+
+    def left_out(self, item: Item) -> None:
+        """What a work may say that a CV's list of works does not show: named once each."""
+        node = item.node
         for key in ("short-description", "citation", "language-code", "country"):
             if node.get(key) is not None or (key == "citation" and node.get("work-citation")):
                 self.tally(
@@ -368,7 +388,6 @@ class Reading:
                     f"works: {key}",
                     "not imported: a CV's publication list shows authors, title, venue and year",
                 )
-        pools.setdefault("publications", []).append(publication)
 
     def title(self, item: Item, node: Any) -> T | TextMap | None:
         """A title (with its subtitle after the language's colon); a translated title in

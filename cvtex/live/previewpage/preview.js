@@ -27,6 +27,11 @@ function paneFor(lang) {
 function show(state) {
   document.getElementById("profile").textContent = state.profile;
   status.textContent = state.summary;
+  // What the build warns of (entries no section shows, texts that fall back), as
+  // `cvtex build` prints it: the preview shows every output, so it names what they lack.
+  const warnings = document.getElementById("warnings");
+  warnings.textContent = (state.warnings || []).map((line) => `warning: ${line}`).join("\n");
+  warnings.hidden = !warnings.textContent;
   pdfjs = state.viewer === "pages" ? pdfjsLoaded : null;
   const wanted = new Set(state.panes.map((pane) => pane.lang));
   for (const old of panes.querySelectorAll(".pane")) {
