@@ -80,7 +80,7 @@ def completion(have: Any, new: Any, data: dict[str, Any], languages: list[str]) 
             continue
         if name in written:
             if _is_text(type(have), name) and (
-                added_text := _language_added(getattr(have, name), data[name], languages)
+                added_text := language_added(getattr(have, name), data[name], languages)
             ):
                 done.texts[name] = added_text
                 current = getattr(have, name)
@@ -110,23 +110,33 @@ def _is_text(cls: type, name: str) -> bool:
     return name in _text_fields(cls)
 
 
-def _language_added(current: Any, given: Any, languages: list[str]) -> TextAdded | None:
-    """The language ``given`` ({zh: ...}: one text, in the language of its source) adds to
-    ``current``; None when it has that language already, or ``given`` is in no language
-    of the profile's."""
-    if not isinstance(given, dict) or len(given) != 1:
+def language_added(current: Any, given: Any, languages: list[str]) -> TextAdded | None:
+    """A language ``given`` ({zh: ...}: the text in the language of its source, or several,
+    as ORCID gives a title with its translation) adds to ``current``; None when ``current``
+    has each of them, or is meant to be the same in every language ({same: ...}).
+
+    A language the profile does not list yet is added all the same, as a new entry's texts
+    are (the import says so): what the source gives is kept, and shows once the profile
+    lists the language."""
+    if not isinstance(given, dict):
         return None  # a profile of one language writes its texts plain: nothing to add
-    ((language, text),) = given.items()
-    if language not in languages or not isinstance(text, str) or not text.strip():
-        return None
-    if isinstance(current, dict):
-        return None if language in current else TextAdded(language, text, None)
-    if not isinstance(current, str) or folded(current) == folded(text):
-        return None  # {same: ...} is meant to be the same in every language
-    own = language_of([current])
-    if own == language or own not in languages:
-        return None
-    return TextAdded(language, text, own)
+    for language, text in given.items():
+        if not isinstance(text, str) or not text.strip():
+            continue
+        if isinstance(current, dict):
+            if language not in current:
+                return TextAdded(language, text, None)
+            continue
+        if not isinstance(current, str):
+            return None  # {same: ...} is meant to be the same in every language
+        if folded(current) == folded(text):
+            continue  # the text the profile has, in the language it has it in
+        # A plain text is in the profile's one language, else in the language its script
+        # says (a Chinese text in an en and zh profile).
+        own = languages[0] if len(languages) == 1 else language_of([current])
+        if own != language and own in languages:
+            return TextAdded(language, text, own)
+    return None
 
 
 def _address(url: str) -> str:

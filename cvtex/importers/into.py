@@ -14,12 +14,12 @@ from typing import Any
 
 from ..errors import InputError
 from ..profile import content
-from ..profile.edit import editable, replace_keeping_copies
+from ..profile.edit import editable, insert_key, replace_keeping_copies
 from ..profile.load import LoadedProfile, load_profile
 from ..profile.model import POOLS, Profile
 from ..profile.shown import unshown_entries
 from ..profile.source import Path_
-from .complete import Completion, complete_data, completion
+from .complete import Completion, TextAdded, complete_data, completion, language_added
 from .identity import Index, described, same_contact
 from .reader import Note, Read, T, TextMap
 from .showing import Showing
@@ -78,6 +78,7 @@ class Known:
     owner_names: set[str]
     header: set[str]
     languages: list[str]
+    name: Any  # the profile's name as written, with the languages imports have added
     # Per pool, in the index's order, where each entry is written: its data (a dict, being
     # made), its path in the profile's file, or its place in the other file it came from
     # (an included file, a bibliography), which an import does not change.
@@ -93,6 +94,7 @@ class Known:
             {name.casefold() for name in profile.owner_names},
             {key for key in _HEADER if getattr(profile, key) is not None},
             list(profile.languages),
+            _written_text(profile.name),
             places
             or {
                 pool: [(pool, i) for i in range(len(getattr(profile, pool)))]
@@ -186,6 +188,7 @@ class Merged:
     found: list[str]
     notes: list[Note]
     completed: list[str] = field(default_factory=list)
+    names: list[TextAdded] = field(default_factory=list)  # the name's languages added
 
 
 def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
@@ -199,9 +202,15 @@ def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
         data = texts_under(read.data, language, languages)
         for key in ("languages", "sections", "layout", "design", "theme", "updated"):
             data.pop(key, None)  # the profile's own: an import never changes them
+        given_name = data.get("name")
         data["name"] = "-"  # the profile's name stays; the data is checked as a profile
         imported = placed(data, read.notes, read.source.where())
         del data["name"]
+        # The name in a language the profile's lacks (陈浩然 beside Haoran Chen) completes it.
+        if added_name := language_added(known.name, given_name, languages):
+            known.name = _with_text(known.name, added_name)
+            result.names.append(added_name)
+            result.completed.append(f"name: {added_name.language}")
         if language not in languages:
             read.notes.append(
                 Note(
@@ -218,7 +227,7 @@ def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
         result.notes.extend([*read.notes, *found.notes])
         if found:
             founds.append(found)
-    if not founds:
+    if not founds and not result.names:
         return result  # nothing to add: the file is not even loaded for editing
     showing = Showing.of(loaded.profile)
     for found in founds:
@@ -233,6 +242,8 @@ def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
         for _, (key, index), gained in found.completions:
             node = document.document[key][index]
             complete_data(node, gained, lambda value: _node(value, document))
+    for added_name in result.names:
+        _complete_name(document.document, added_name, document)
     for found in founds:
         _add_to_document(document.document, found, document)
     showing.write(document.document, lambda value: _node(value, document))
@@ -251,6 +262,27 @@ def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
         if line.pool in added_pools
     )
     return result
+
+
+def _written_text(text: Any) -> Any:
+    """A text of the models as the profile writes it: a string or a mapping by language."""
+    return dict(text) if isinstance(text, dict) else text
+
+
+def _with_text(current: Any, added: TextAdded) -> Any:
+    if added.written is None:
+        return {**current, added.language: added.text}
+    return {added.written: current, added.language: added.text}
+
+
+def _complete_name(root: Any, added: TextAdded, document: Any) -> None:
+    """The name's new language written beside the ones it has, its comments kept."""
+    if added.written is None:
+        insert_key(root["name"], len(root["name"]), added.language, added.text)
+    else:
+        root["name"] = _node(
+            TextMap({added.written: root["name"], added.language: added.text}), document
+        )
 
 
 def _places(loaded: LoadedProfile) -> dict[str, list[Any]]:
