@@ -3,18 +3,24 @@
 A posting is read line by line. A line under a heading the catalogs name as no need of the
 job (We offer, How to apply, 应聘方式) is not read, to the next heading; the headings
 themselves are not either. In what is read, the catalogs' boilerplate (gender tags, pay
-grades, reference numbers, months, titles, the documents to send) is erased first, and
-a term never runs across punctuation (commas, slashes, parentheses, 、，；) or erased text.
-A term is then:
+grades, reference numbers, months, titles, the documents to send) is erased first, and so
+are the acronyms of the organizations the posting names, wherever they stand (KIT, of
+Karlsruhe Institute of Technology; 华东理工大学（ECUST）); a term never runs across
+punctuation (commas, slashes, parentheses, 、，；) or erased text. A term is then:
 
-- a skill of the profile (any language's) or a glossary term, written in the posting;
+- a skill of the profile (any language's) or a glossary term, written in the posting; one
+  written with its acronym (Focused Ion Beam (FIB)) is found by its words or its acronym,
+  each the other's name;
 - a degree the catalogs name (PhD, 硕士), written in the posting;
 - in Latin text, a technical token (C++, PyTorch, gRPC, k8s, CUDA: a symbol, a digit, an
   inner capital or capitals only); a capitalized word or phrase that does not open a
   sentence (Kubernetes, Machine Learning) and names no organization (Max Planck
-  Society); two to four lower-case words between stop words (atom probe tomography,
-  hydrogen embrittlement); the words a parenthesized acronym spells (transmission
-  electron microscopy (TEM)), with the acronym as another name of the term;
+  Society) nor anything in quotation marks (the group "Alloy Design and
+  Microstructure"); two to four lower-case words between stop words, a task's verbs
+  among them (atom probe tomography, hydrogen embrittlement; run thermal desorption
+  spectroscopy is thermal desorption spectroscopy), less a generic noun at their end
+  (data analysis code is data analysis); the words a parenthesized acronym spells
+  (transmission electron microscopy (TEM)), with the acronym as another name of the term;
 - in Chinese text, the words jieba splits it into, between the catalogs' stop words, two
   to eight characters (熟悉分布式系统开发经验 -> 分布式系统开发), cut after an
   organization's name (清华大学材料科学 -> 材料科学); Japanese and Korean text, which
@@ -97,9 +103,11 @@ _INNER_HYPHEN = re.compile(r"(?<=\w)-(?=\w)")
 _ERASED = "\x1f"  # what stands where boilerplate was: no term runs across it
 # Latin letters and digits: a word of Latin text ends at a CJK character (在Acta Materialia).
 _LATIN = "A-Za-z0-9\u00c0-\u024f"
+# What follows a word's apostrophe, or erased boilerplate's, is none (KIT's, don't).
+_APOSTROPHE = rf"(?<![{_LATIN}{_ERASED}]['’])"
 _LATIN_TOKEN = re.compile(
-    rf"(?<![{_LATIN}_+#.])[A-Za-z\u00c0-\u024f.][{_LATIN}_+#.\-/]*[{_LATIN}_+#]"
-    rf"|(?<![{_LATIN}_+#])[A-Za-z][+#]*"
+    rf"(?<![{_LATIN}_+#.]){_APOSTROPHE}[A-Za-z\u00c0-\u024f.][{_LATIN}_+#.\-/]*[{_LATIN}_+#]"
+    rf"|(?<![{_LATIN}_+#]){_APOSTROPHE}[A-Za-z][+#]*"
 )
 # What stands before a word that opens a sentence: a line's start, its marker, a full stop.
 _SENTENCE_START = re.compile(rf"(?:^(?:[^\w{_ERASED}]|\d)*|[.!?:;•·*\-–—]\s+)$")
@@ -116,6 +124,9 @@ _CJK_PIECE = re.compile(r"[^\sA-Za-z0-9+#.\-]+")
 _KANA_HANGUL = re.compile(r"[\u3040-\u30ff\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
 _CONTINUED = re.compile(r"\s*[a-z(]")
 _ACRONYM_AFTER = re.compile(r"\s*[(（]\s*([A-Z][A-Za-z0-9\-]{1,9})\s*[)）]")
+_WITH_ACRONYM = re.compile(r"(.+?)" + _ACRONYM_AFTER.pattern + "$")
+# A name in quotation marks: a group's, a project's ("Alloy Design and Microstructure").
+_QUOTED = re.compile(r"[\"“„«»]([^\"“”„«»\n]{2,80})[\"“”«»]")
 
 Heading = Literal["read", "skip", "other"]
 
@@ -133,6 +144,8 @@ class _Words:
     read: set[str]
     skip: set[str]
     affixes: list[str]  # CJK stop words, longest first: cut off a term's ends
+    generic: set[str]  # case-folded: cut off a lower-case phrase's end
+    cjk_generic: list[str]  # longest first: cut off a CJK term's end
     levels: dict[str, list[str]] = field(default_factory=dict)
     segments: _Segments | None = None  # jieba's words of Chinese text, once the posting has it
 
@@ -142,6 +155,7 @@ class _Words:
         plate = [word for posting in words for word in posting.boilerplate if word.strip()]
         latin = sorted({w.casefold() for w in plate if not has_cjk(w)}, key=len, reverse=True)
         organizations = [word for posting in words for word in posting.organizations]
+        generic = {word for posting in words for word in posting.generic_nouns}
         levels: dict[str, list[str]] = {}
         for posting in words:
             for level, names in posting.degrees.items():
@@ -163,6 +177,8 @@ class _Words:
             affixes=sorted(
                 (word for word in stop if has_cjk(word) and len(word) > 1), key=len, reverse=True
             ),
+            generic={word.casefold() for word in generic if not has_cjk(word)},
+            cjk_generic=sorted((word for word in generic if has_cjk(word)), key=len, reverse=True),
             levels=levels,
         )
 
@@ -215,18 +231,42 @@ class _Words:
             if (found := match["id"])
         }
 
-    def erased(self, line: str, ids: set[str]) -> str:
+    def erased(self, line: str, ids: set[str], acronyms: Iterable[str] = ()) -> str:
         """The line, its boilerplate erased character by character: a term's column in it
-        is its column in the line."""
+        is its column in the line. ``acronyms``: the organizations', as whole words."""
 
         def blank(match: re.Match[str]) -> str:
             return _ERASED * len(match[0])
 
-        for pattern in (_ADDRESSES, *self.patterns):
+        for pattern in (_ADDRESSES, *self.patterns, *map(_acronym, acronyms)):
             line = pattern.sub(blank, line)
         for value in ids:
             line = line.replace(value, _ERASED * len(value))
         return self.erase.sub(blank, line) if self.erase else line
+
+    def acronyms(self, text: str, ids: set[str]) -> set[str]:
+        """The acronyms of the organizations the posting names, wherever they stand: the
+        initials of a name (Karlsruhe Institute of Technology: KIT), an acronym in
+        parentheses after a Chinese name (华东理工大学（ECUST）). The posting's own
+        organization or another, it is no need of the job. Every line is read for them,
+        the skipped ones too: an About us may be where the posting spells its name."""
+        names: list[list[str]] = []
+        candidates: set[str] = set()
+        found: set[str] = set()
+        for raw in text.splitlines():
+            line = self.erased(raw, ids)
+            runs = _runs(line, self)
+            names += _names(runs, line)
+            candidates |= {run.words[0] for run in runs if _is_acronym(run.words[0])}
+            for name in self.cjk_organizations:
+                for at in re.finditer(re.escape(name), line):
+                    if after := _ACRONYM_AFTER.match(line, at.end()):
+                        found.add(after[1])
+        return found | {
+            acronym
+            for acronym in candidates
+            if any(_abbreviates(acronym, name, self.organizations) for name in names)
+        }
 
     def no_term(self, text: str) -> bool:
         key = text.casefold()
@@ -262,7 +302,7 @@ def posting_terms(
 ) -> list[Term]:
     """The posting's terms, in the order they first appear, each once."""
     reader = _Words.of([posting for posting in words if posting is not None])
-    known = [(term, key, ()) for term in dict.fromkeys(vocabulary) if (key := words_key(term))]
+    known = [spelling for term in dict.fromkeys(vocabulary) for spelling in _known(term)]
     degrees = [
         (name, key, tuple(n for n in names if n != name))
         for names in reader.levels.values()
@@ -270,10 +310,11 @@ def posting_terms(
         if (key := words_key(name))
     ]
     ids = reader.ids(text)
+    acronyms = reader.acronyms(text, ids)
     reader.segments = _Segments() if has_cjk(text) else None
     found: list[tuple[tuple[int, int], Term]] = []
     for line in reader.lines(text):
-        erased = reader.erased(line.text, ids)
+        erased = reader.erased(line.text, ids, acronyms)
         phrase = _MARKER.sub("", line.text).strip()
         for column, term in (*_latin_terms(erased, reader), *_cjk_terms(erased, reader)):
             number = line.number(column)
@@ -286,6 +327,16 @@ def posting_terms(
     if reader.segments is not None:
         reader.segments.save()
     return _merged([term for _, term in sorted(found, key=lambda pair: pair[0])], reader)
+
+
+def _known(term: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    """How a term of the profile is looked for in the posting: as written; or, written
+    with its acronym (Focused Ion Beam (FIB)), as its words and as its acronym, each the
+    other's name, as the posting may write either or both: one term, by either spelling."""
+    if (match := _WITH_ACRONYM.match(term.strip())) and _spells(match[2], match[1].split()):
+        words, acronym = match[1], match[2]
+        return [(words, words_key(words), (acronym,)), (acronym, words_key(acronym), (words,))]
+    return [(term, key, ())] if (key := words_key(term)) else []
 
 
 def _number_of(key: str, line: _Line, text: str) -> int:
@@ -332,7 +383,9 @@ def _key(text: str) -> str:
 
 
 def _named(term: Term, names: Iterable[str]) -> Term:
-    merged = tuple(dict.fromkeys([*term.names, *(n for n in names if n != term.text)]))
+    # A name that is the term's own words (the profile's Focused Ion Beam) is none.
+    others = (name for name in names if _key(name) != _key(term.text))
+    merged = tuple(dict.fromkeys([*term.names, *others]))
     return replace(term, names=merged)
 
 
@@ -364,8 +417,25 @@ def _latin_terms(line: str, reader: _Words) -> Iterator[tuple[int, Term]]:
     """Technical tokens, capitalized phrases that open no sentence, lower-case phrases,
     and what a parenthesized acronym spells; none across punctuation, and none in an
     organization's name."""
+    runs = _runs(line, reader)
+    for i, run in enumerate(runs):
+        if run.kind == "tech" and not run.name:
+            yield run.start, Term(run.words[0])
+            continue
+        after = runs[i + 1] if i + 1 < len(runs) else None
+        spelled = _spelled(run, after, line)
+        if spelled and after:
+            yield run.start, Term(" ".join(spelled), (after.words[0],))
+        elif words := _phrase(run, reader):
+            yield run.start, Term(" ".join(words))
+
+
+def _runs(line: str, reader: _Words) -> list[_Run]:
+    """The line's tokens as runs of a kind: capitalized words, lower-case words, one
+    technical token, one stop word; each marked if it is part of a name."""
     runs: list[_Run] = []
     naming = False
+    quoted = _quoted_names(line, reader)
     end = 0
     for start, token_end, token in _tokens(line):
         kind = _kind(token, line, start, reader)
@@ -385,25 +455,72 @@ def _latin_terms(line: str, reader: _Words) -> Iterator[tuple[int, Term]]:
         else:
             last = _Run(kind, [token], start, token_end)
             runs.append(last)
-        last.name = last.name or naming
-    for i, run in enumerate(runs):
-        if run.kind == "tech" and not run.name:
-            yield run.start, Term(run.words[0])
-            continue
-        after = runs[i + 1] if i + 1 < len(runs) else None
-        spelled = _spelled(run, after, line)
-        if spelled and after:
-            yield run.start, Term(" ".join(spelled), (after.words[0],))
-        elif _phrase(run):
-            yield run.start, Term(" ".join(run.words))
+        last.name = last.name or naming or any(a <= start < b for a, b in quoted)
+    return runs
 
 
-def _phrase(run: _Run) -> bool:
+def _quoted_names(line: str, reader: _Words) -> list[tuple[int, int]]:
+    """Where the line quotes a name: capitalized words in quotation marks, with no other
+    word than stop words (The group "Alloy Design and Microstructure" invites ...). A
+    posting quotes the names of its groups, projects and programmes, not what it needs."""
+    spans = []
+    for match in _QUOTED.finditer(line):
+        words = [token for _, _, token in _tokens(match[1])]
+        if any(word[0].isupper() for word in words) and all(
+            word[0].isupper() or reader.no_term(word) for word in words
+        ):
+            spans.append(match.span(1))
+    return spans
+
+
+def _names(runs: list[_Run], line: str) -> list[list[str]]:
+    """The names in the line, as their words: runs marked as a name, with nothing but
+    spaces between them (Karlsruhe Institute, of, Technology); a hyphen's parts are words
+    (Max-Planck-Institut)."""
+    names: list[list[str]] = []
+    last: _Run | None = None
+    for run in runs:
+        if run.name:
+            words = [part for word in run.words for part in word.split("-") if part]
+            if last is not None and line[last.end : run.start].isspace():
+                names[-1] += words
+            else:
+                names.append(words)
+        last = run if run.name else None
+    return names
+
+
+def _abbreviates(acronym: str, name: list[str], organizations: set[str]) -> bool:
+    """Whether ``acronym`` is made of the initials of ``name``, or of its words up to an
+    organization's word (Max-Planck-Institut für Eisenforschung: MPI); those of lower-case
+    words (of, für) may be left out: KIT and KIoT are Karlsruhe Institute of Technology."""
+    ends = {len(name), *(i + 1 for i, word in enumerate(name) if word.casefold() in organizations)}
+    return any(_initials_are(acronym.casefold(), name[:end]) for end in ends if end >= 2)
+
+
+def _initials_are(letters: str, words: list[str]) -> bool:
+    # How many letters each way of reading the words so far has matched: one word at a
+    # time, not each subset of the lower-case words in turn.
+    matched = {0}
+    for word in words:
+        initial = word[0].casefold()
+        matched = {
+            *(n + 1 for n in matched if n < len(letters) and letters[n] == initial),
+            *(matched if word[0].islower() else ()),
+        }
+    return len(letters) in matched
+
+
+def _phrase(run: _Run, reader: _Words) -> list[str]:
     """A capitalized phrase of a few words, not a name; two to four lower-case words (one
-    is an ordinary word, five a clause)."""
+    is an ordinary word, five a clause), without a generic noun at their end: "analysis
+    code" is what a task makes, not a need."""
     if run.kind == "cap":
-        return len(run.words) <= 5 and not run.name
-    return run.kind == "low" and 2 <= len(run.words) <= 4
+        return run.words if len(run.words) <= 5 and not run.name else []
+    words = run.words
+    while words and words[-1].casefold() in reader.generic:
+        words = words[:-1]
+    return words if run.kind == "low" and 2 <= len(words) <= 4 else []
 
 
 def _tokens(line: str) -> Iterator[tuple[int, int, str]]:
@@ -439,6 +556,10 @@ def _kind(token: str, line: str, start: int, reader: _Words) -> Kind:
     return "stop"
 
 
+def _acronym(acronym: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![{_LATIN}]){re.escape(acronym)}(?![{_LATIN}])")
+
+
 def _technical(token: str) -> bool:
     """C++, C#, .NET, Node.js, CI/CD, k8s, gRPC, PyTorch, CUDA: no ordinary word looks so."""
     if re.search(r"[+#/]|\w\.\w|\d", token) or token.startswith("."):
@@ -452,21 +573,26 @@ def _spelled(run: _Run, after: _Run | None, line: str) -> list[str] | None:
     """The last words of ``run`` that ``after``, an acronym in parentheses right after it,
     spells: "correlative transmission electron microscopy (TEM)" -> transmission electron
     microscopy. Its letters are those of the words in order, the first a word's first."""
-    if after is None or after.kind != "tech" or not _is_acronym(after.words[0]):
+    if after is None or after.kind != "tech" or not _is_acronym(after.words[0]) or run.name:
         return None
     if line[run.end : after.start].strip() != "(" or not line[after.end :].lstrip().startswith(")"):
         return None
-    letters = after.words[0].casefold()
-    for count in range(2, min(len(run.words), len(letters)) + 1):
-        words = [word.casefold() for word in run.words[-count:]]
-        if words[0][0] == letters[0] and _in_order(letters[1:], " ".join(words)[1:]):
+    acronym = after.words[0]
+    for count in range(2, min(len(run.words), len(acronym)) + 1):
+        if _spells(acronym, run.words[-count:]):
             return run.words[-count:]
     return None
 
 
-def _in_order(letters: str, text: str) -> bool:
-    rest = iter(text)
-    return all(letter in rest for letter in letters)
+def _spells(acronym: str, words: list[str]) -> bool:
+    """Whether an acronym's letters are in the words in order, the first a word's first
+    (TEM: transmission electron microscopy); any acronym spells Chinese words."""
+    text = " ".join(words).casefold()
+    if has_cjk(text):
+        return True
+    letters = acronym.casefold()
+    rest = iter(text[1:])
+    return text[:1] == letters[:1] and all(letter in rest for letter in letters[1:])
 
 
 # -- CJK text -------------------------------------------------------------------------------
@@ -483,7 +609,7 @@ def _cjk_terms(line: str, reader: _Words) -> Iterator[tuple[int, Term]]:
             if not has_cjk(piece[0]):
                 continue
             if _KANA_HANGUL.search(piece[0]):
-                trimmed = _trimmed(piece[0], reader.affixes + _single(reader))
+                trimmed = _trimmed(piece[0], reader.affixes + _single(reader), reader.cjk_generic)
                 cut = [(piece[0].find(trimmed), trimmed)] if trimmed else []
             else:
                 cut = list(_chinese(piece[0], reader))
@@ -500,7 +626,8 @@ def _single(reader: _Words) -> list[str]:
 
 def _chinese(piece: str, reader: _Words) -> Iterator[tuple[int, str]]:
     """The runs of jieba's words between stop words and boilerplate, an organization's
-    name cut off their start and stop words off their ends."""
+    name cut off their start, stop words off their ends, and a generic noun off the end
+    (编写分析程序 is 分析程序: 分析, a stop word, and no term)."""
     run: list[str] = []
     at = start = 0
     segments = reader.segments or _Segments()
@@ -514,14 +641,15 @@ def _chinese(piece: str, reader: _Words) -> Iterator[tuple[int, str]]:
             cut = max(
                 (text.rfind(o) + len(o) for o in reader.cjk_organizations if o in text), default=0
             )
-            trimmed = _trimmed(text[cut:], reader.affixes)
+            trimmed = _trimmed(text[cut:], reader.affixes, reader.cjk_generic)
             if trimmed:
                 yield start + text.find(trimmed, cut), trimmed
             run = []
         at += len(word)
 
 
-def _trimmed(piece: str, affixes: list[str]) -> str:
+def _trimmed(piece: str, affixes: list[str], ends: Iterable[str] = ()) -> str:
+    """The piece, ``affixes`` cut off its start and end, and ``ends`` off its end."""
     changed = True
     while changed and piece:
         changed = False
@@ -530,6 +658,9 @@ def _trimmed(piece: str, affixes: list[str]) -> str:
                 piece, changed = piece[len(affix) :], True
             if piece.endswith(affix):
                 piece, changed = piece[: -len(affix)], True
+        for end in ends:
+            if piece.endswith(end):
+                piece, changed = piece[: -len(end)], True
     return piece
 
 

@@ -358,9 +358,10 @@ class PostingWords(Model):
     labels: PostingLabels = Field(description="The report's words: shown, not shown, ...")
     stop_words: list[str] = Field(
         default_factory=list,
-        description="Words that are no term alone and end a phrase (English: with, "
-        "Experience, investigate, Strong); in Chinese, the words around a term that are "
-        "cut off it (熟悉, 经验, 优先).",
+        description="Words that are no term alone and end a phrase, a task's verbs among "
+        "them, which are no part of its need (English: with, Experience, Strong, run, "
+        "investigate); in Chinese, the words around a term that are cut off it (熟悉, 经验, "
+        "优先, 利用).",
     )
     boilerplate: list[str] = Field(
         default_factory=list,
@@ -379,6 +380,12 @@ class PostingWords(Model):
         description="Words that make a phrase an organization's name, which is no term: a "
         "capitalized phrase with one (Max Planck Society); in Chinese, what ends with one "
         "(清华大学), cut off what follows (材料科学).",
+    )
+    generic_nouns: list[str] = Field(
+        default_factory=list,
+        description="Nouns that name what a task makes, not what it needs: cut off the end "
+        "of a phrase written in lower case (English: analysis code is analysis, one word "
+        "and no term; data analysis code is data analysis).",
     )
     headings: PostingHeadings = Field(
         default_factory=PostingHeadings,

@@ -160,6 +160,26 @@ MATERIALS = {
     ],
 }
 
+# A posting that names its institute by an acronym, quotes its group's name, and asks for
+# needs after a task's verb (run thermal desorption spectroscopy).
+KIT_POSTING = """\
+Postdoctoral Researcher (m/f/d) - Hydrogen in Nickel-Based Superalloys
+Institute for Applied Materials, Karlsruhe Institute of Technology (KIT)
+
+The group "Alloy Design and Microstructure" (ADM) invites applications.
+
+Your tasks
+- Correlate APT with electron backscatter diffraction (EBSD) at KIT's facilities.
+- Prepare specimens by focused ion beam (FIB) and run thermal desorption spectroscopy.
+- Write analysis code and data analysis scripts in Python.
+
+Your profile
+- PhD in Materials Science; a stay at an MPI is an advantage.
+
+About us
+KIT works with the Max-Planck-Institut für Eisenforschung.
+"""
+
 
 def english_and_chinese_words():
     return [catalog_words(load_catalog(code)) for code in ("en", "zh")]
@@ -396,3 +416,113 @@ def test_a_letter_names_no_boilerplate_it_shares_with_the_posting(tmp_path):
     assert "hydrogen embrittlement" in shown and "Atom Probe Tomography" in shown
     for word in ("Department", "MP-14", "m/f/d", "CV", "Schmidt", "Prof"):
         assert word not in report, (word, report)
+
+
+def test_an_organizations_acronym_is_no_term():
+    """Before, KIT (Karlsruhe Institute of Technology, the posting's own) was a term the CV
+    lacked, and so were an institute's MPI, a group's ADM, a university's ECUST, and the
+    "s facilities" of "at KIT's facilities"."""
+    terms = terms_of(KIT_POSTING)
+    for acronym in ("kit", "mpi", "adm"):
+        assert not [key for key in terms if acronym in key.split()], (acronym, list(terms))
+    # Where the acronym stands alone, and where it is spelled, the same; the name spelled
+    # in a section of no need (About us) names the acronym in one of needs (MPI).
+    assert "karlsruhe" not in " ".join(terms)
+    # Nor is what follows its apostrophe: "at KIT's facilities" is no "s facilities".
+    assert not [key for key in terms if key.startswith("s ")], list(terms)
+    chinese = terms_of(
+        "华东理工大学（ECUST）招聘\n1. 熟悉原子探针层析技术（APT）；\n2. 在 ECUST 工作。\n"
+    )
+    assert "ecust" not in chinese and "原子探针层析技术" in chinese, list(chinese)
+    # An acronym of a need is still a term: APT is atom probe tomography's; TEM is none of
+    # an organization's, though the posting names one.
+    terms = terms_of("Institute for Applied Materials\nExperience with TEM and APT is required.\n")
+    assert {"tem", "apt"} <= set(terms), list(terms)
+
+
+def test_a_profile_term_written_with_its_acronym_is_one_term():
+    """Before, the profile's "Focused Ion Beam (FIB)" and the posting's "focused ion beam
+    (FIB)" were two terms."""
+    skills = ("Focused Ion Beam (FIB)", "Electron Backscatter Diffraction (EBSD)", "Python (NumPy)")
+    terms = posting_terms(KIT_POSTING, list(skills), english_and_chinese_words())
+    keys = [words_key(term.text) for term in terms]
+    for once in ("focused ion beam", "electron backscatter diffraction"):
+        assert keys.count(once) == 1, keys
+    assert not [key for key in keys if "(" in key or key in ("fib", "ebsd")], keys
+    by_key = dict(zip(keys, terms, strict=True))
+    assert by_key["focused ion beam"].names == ("FIB",)
+    # The posting writes only one of the spellings: the term is the one it writes, shown by
+    # the other too.
+    only = posting_terms("- Prepare specimens by FIB.\n", list(skills), english_and_chinese_words())
+    assert [(term.text, term.names) for term in only] == [("FIB", ("Focused Ion Beam",))]
+    words = "- Prepare specimens by focused ion beam.\n"
+    only = posting_terms(words, list(skills), english_and_chinese_words())
+    assert [(term.text, term.names) for term in only] == [("focused ion beam", ("FIB",))]
+    # A parenthesis that spells no acronym of the words is no other name.
+    only = posting_terms("- Python (NumPy).\n", list(skills), english_and_chinese_words())
+    assert (only[0].text, only[0].names) == ("Python (NumPy)", ()), only
+
+
+def test_a_tasks_verb_is_no_part_of_the_need():
+    """Before, "run thermal desorption spectroscopy" was a term, which no CV writes."""
+    terms = terms_of(KIT_POSTING)
+    assert "thermal desorption spectroscopy" in terms, list(terms)
+    verbs = ("run", "correlate", "prepare", "write")
+    assert not [key for key in terms if key.split()[0] in verbs], list(terms)
+
+
+def test_a_quoted_name_is_no_term():
+    """Before, the group "Alloy Design and Microstructure" gave the terms Alloy and
+    Microstructure."""
+    terms = terms_of(KIT_POSTING)
+    assert not {"alloy", "microstructure"} & set(" ".join(terms).split()), list(terms)
+    # What a posting quotes in lower case, or a phrase of a need, is no name.
+    terms = terms_of('- Study "hydrogen trapping" at grain boundaries by "Atom Probe" and .NET.\n')
+    assert "hydrogen trapping" in terms and "grain boundaries" in terms, list(terms)
+
+
+def test_code_a_task_writes_is_no_need():
+    """Before, "analysis code" and "data analysis scripts" were terms: what the job's code
+    is for is, not the code."""
+    terms = terms_of(KIT_POSTING)
+    assert "data analysis" in terms and "python" in terms, list(terms)
+    assert not [key for key in terms if key.endswith(("code", "scripts"))], list(terms)
+    assert "analysis" not in terms  # one word is no term
+
+
+def test_check_reports_each_need_once_without_its_verb(tmp_path):
+    """Her skills write focused ion beam and electron backscatter diffraction with their
+    acronyms: each is one term, shown; the thermal desorption spectroscopy she lacks is not
+    shown, with its line, without the task's verb; the institute's acronym is no term."""
+    skills = ["Python", "Focused Ion Beam (FIB)", "Electron Backscatter Diffraction (EBSD)"]
+    materials = {**MATERIALS, "skills": [{"category": "Methods", "items": skills}]}
+    profile = write(tmp_path, "cv.yaml", yaml.safe_dump(materials, allow_unicode=True))
+    job = write(tmp_path, "posting.txt", KIT_POSTING)
+    arguments = ["check", str(profile), "--lang", "en", "--posting", str(job)]
+    result = CliRunner().invoke(main, arguments)
+    assert result.exit_code == 0, result.output
+    report = result.output.split("en: posting:")[1]
+    shown = next(line for line in report.splitlines() if line.strip().startswith("shown"))
+    missing = next(line for line in report.splitlines() if "not shown" in line)
+    for term in ("focused ion beam", "electron backscatter diffraction", "Python"):
+        assert shown.split(": ", 1)[1].split(", ").count(term) == 1, (term, report)
+        assert term.casefold() not in missing.casefold(), (term, report)
+    assert "thermal desorption spectroscopy" in missing.split(": ", 1)[1].split(", ")
+    asks = next(n for n, line in enumerate(KIT_POSTING.splitlines(), 1) if "desorption" in line)
+    assert f"    {job}:{asks}: thermal desorption spectroscopy" in report
+    for word in ("KIT", "Karlsruhe", "Alloy", "code"):
+        assert word not in report, (word, report)
+
+
+def test_a_chinese_tasks_verb_and_code_are_no_part_of_the_need():
+    """Before, 运用 and 编写分析程序 were terms, and 利用原子探针层析技术 and
+    进行第一性原理计算, a verb on the need, too long to be one."""
+    posting = (
+        "岗位职责：\n1. 利用原子探针层析技术研究氢陷阱；\n"
+        "2. 进行第一性原理计算，运用 Python 编写分析程序。\n"
+    )
+    terms = terms_of(posting)
+    for wanted in ("原子探针层析技术", "氢陷阱", "第一性原理计算", "python"):
+        assert wanted in terms, (wanted, list(terms))
+    verbs = ("利用", "进行", "运用", "编写")
+    assert not [key for key in terms if key.startswith(verbs) or "程序" in key], list(terms)
