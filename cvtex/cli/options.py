@@ -77,7 +77,8 @@ def build_options(command: Callable[..., Any]) -> Callable[..., Any]:
             click.option(
                 "--strict",
                 is_flag=True,
-                help="Fail (exit 1) when a text falls back to another language.",
+                help="Fail (exit 1) when a text falls back to another language or looks "
+                "untranslated: exactly when `cvtex validate --strict` fails.",
             ),
             click.option(
                 "--design",

@@ -116,6 +116,13 @@ class BuildCache:
         entry = self.requests.get(request.cache_key())
         return [Path(name) for name in entry["inputs"]] if entry else None
 
+    def warnings_of(self, request: BuildRequest) -> list[str]:
+        """What the last successful build of ``request`` warned of."""
+        warnings = self.requests.get(request.cache_key(), {}).get("warnings")
+        if not isinstance(warnings, list):
+            return []
+        return [line for line in warnings if isinstance(line, str)]
+
     def compiled_from(self, stem: str, key: str) -> bool:
         """Whether the PDF on disk is the one XeLaTeX makes from a source with this key."""
         entry = self.outputs.get(stem)
@@ -165,9 +172,14 @@ class BuildCache:
         self._changed_outputs.add(stem)
 
     def record_request(
-        self, request: BuildRequest, digests: Digests, outputs: list[Output]
+        self,
+        request: BuildRequest,
+        digests: Digests,
+        outputs: list[Output],
+        warnings: list[str] | None = None,
     ) -> None:
-        """Remember that ``outputs`` were made from input files with these hashes.
+        """Remember that ``outputs`` were made from input files with these hashes, and what
+        the build warned of (a build that keeps them tells it again).
 
         Hashes taken before the build read the files: a file saved while the build ran
         then differs from its record, and the next build does not trust these outputs.
@@ -177,6 +189,8 @@ class BuildCache:
             "inputs": [str(path) for path in digests],
             "outputs": [[output.language, output.stem] for output in outputs],
         }
+        if warnings:
+            self.requests[request.cache_key()]["warnings"] = list(warnings)
         self._changed_requests.add(request.cache_key())
 
     def forget_request(self, request: BuildRequest) -> None:

@@ -1,7 +1,7 @@
 """The translation round trip: the texts a language lacks out to a file, translations back in.
 
 ``cvtex translate export`` writes, for one language, every text field that falls back to
-another language or looks untranslated (see untranslated.py): its path, line, text, and an
+another language or looks untranslated (see view/untranslated.py): its path, line, text, and an
 empty column for the translation. A translator fills the column; ``cvtex translate merge``
 writes each translation into the profile, where the file and line say:
 
@@ -40,7 +40,7 @@ from ..profile.edit import editable, replace_keeping_copies, round_trip_yaml, wr
 from ..profile.load import LoadedProfile, load_profile
 from ..profile.source import Path_, SourceMap, format_path, load_yaml, unwrapped
 from ..text.scripts import writing_system
-from .untranslated import find_untranslated
+from ..view.untranslated import find_untranslated
 
 _KEYS = ("path", "line", "file")  # a row's other keys: its text's language and the target
 
