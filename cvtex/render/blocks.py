@@ -3,8 +3,9 @@
 The PDF, Markdown and HTML outputs walk the localized view in their templates. The Word
 (word.py) and plain-text (plaintext.py) copies are written by Python instead, and both
 from the blocks made here, so that they hold the same text in the same order as the PDF:
-the name, the headline and contacts, then each section's title and entries, with the
-parts a PDF sets flush right (places, dates, years) as each line's ``right`` part.
+the name, the headline, the contacts and personal lines, then each section's title and
+entries, with the parts a PDF sets flush right (places, dates, years) as each line's
+``right`` part.
 
 A block knows what it is (a section title, an entry's heading line, a list item) and never
 how it looks: each writer turns kinds into its own styles. Its text is a tuple of runs,
@@ -152,6 +153,8 @@ def cv_blocks(view: CvView, catalog: Catalog) -> Blocks:
         blocks.append(Block("headline", marked(view.headline)))
     if view.contacts:
         blocks.append(Block("contacts", contact_runs(view, catalog)))
+    if view.personal:
+        blocks.append(Block("contacts", personal_runs(view, catalog)))
     for section in view.sections:
         blocks.append(Block("section", marked(section.title)))
         blocks.extend(section_blocks(section, catalog))
@@ -178,6 +181,20 @@ def contact_runs(view: CvView, catalog: Catalog) -> tuple[Run, ...]:
             runs.append(Run(f"{label}{colon}"))
         url = web_url(contact.url) if contact.url else None
         runs.extend(marked(contact.text, url=url) if url else marked(contact.text))
+    return tuple(runs)
+
+
+def personal_runs(view: CvView, catalog: Catalog) -> tuple[Run, ...]:
+    """The personal lines on one line under the contacts, as the PDF sets them: each label
+    muted, with its colon, before its value."""
+    runs: list[Run] = []
+    colon = catalog.punctuation.colon
+    for index, line in enumerate(view.personal):
+        if index:
+            runs.append(Run("  ·  ", tone="muted"))
+        if line.label:
+            runs += [*marked(line.label, tone="muted"), Run(colon, tone="muted")]
+        runs.extend(marked(line.value))
     return tuple(runs)
 
 
