@@ -68,7 +68,7 @@ def build(
     if (kept := _unchanged(request, cache, before)) is not None:
         _told_again(request, cache, reporter)
         for result in kept:
-            reporter.ready(result)
+            ready(result, reporter)
         return kept
 
     wanted = engines_worth_starting(_expected_compiles(request, cache)) if request.wants_pdf else 0
@@ -148,7 +148,17 @@ def _unchanged(
     if outputs is None:
         return None
     out_dir = request.out_dir
-    return [kept_pdf(o.language, o.stem, out_dir, cache.fit_of(o.stem)) for o in outputs]
+    return [
+        kept_pdf(o.language, o.stem, out_dir, cache.fit_of(o.stem), cache.advice_of(o.stem))
+        for o in outputs
+    ]
+
+
+def ready(built: BuiltLanguage, reporter: Reporter) -> None:
+    """A PDF in place, told, with the advice its compile gave (kept PDFs' too: it holds)."""
+    reporter.ready(built)
+    if built.advice:
+        reporter.warning(f"{built.language}: {built.advice}")
 
 
 def _told_again(request: BuildRequest, cache: BuildCache, reporter: Reporter) -> None:
@@ -264,8 +274,9 @@ def compile_sources(
         ):
             place_tex(out_dir, source.stem, source.tex)
             cache.record_output(source.stem, key, source.tex, None, fit)
-            results[source.stem] = kept_pdf(source.language, source.stem, out_dir, fit)
-            reporter.ready(results[source.stem])
+            advice = cache.advice_of(source.stem)
+            results[source.stem] = kept_pdf(source.language, source.stem, out_dir, fit, advice)
+            ready(results[source.stem], reporter)
         else:
             changed.append(source)
     # The slowest compile first, on an engine that has already loaded its format: one with
@@ -277,7 +288,7 @@ def compile_sources(
     def compile_one(source: TexSource, engine: Engine | None) -> BuiltLanguage:
         reporter.compiling(source.language)
         built = place_pdf(typeset(source, profile, out_dir, request.timeout, engine), out_dir)
-        reporter.ready(built)
+        ready(built, reporter)
         return built
 
     # 5 ms that need not delay XeLaTeX
@@ -316,6 +327,7 @@ def compile_sources(
                 built.tex.read_text(encoding="utf-8"),
                 built.seconds,
                 records.fit_record(source, built),
+                built.advice,
             )
             results[source.stem] = built
     cache.save()  # what did compile stays recorded even if another language failed

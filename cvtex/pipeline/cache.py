@@ -135,6 +135,12 @@ class BuildCache:
             return False
         return file_digest(self.out_dir / f"{stem}.tex") == entry.get("tex")
 
+    def advice_of(self, stem: str) -> str:
+        """The advice the compile of the PDF recorded for ``stem`` gave."""
+        entry = self.outputs.get(stem)
+        advice = entry.get("advice") if entry else None
+        return advice if isinstance(advice, str) else ""
+
     def seconds(self, stem: str) -> float | None:
         """How long the last compile of this output took."""
         entry = self.outputs.get(stem)
@@ -158,8 +164,10 @@ class BuildCache:
         tex: str,
         seconds: float | None,
         fit: dict[str, Any] | None = None,
+        advice: str | None = None,
     ) -> None:
-        """Remember the PDF now in the folder as compiled from source with ``key``."""
+        """Remember the PDF now in the folder as compiled from source with ``key``, and the
+        advice its compile gave (None: the PDF was kept, with the advice it had)."""
         previous = self.outputs.get(stem, {})
         self.outputs[stem] = {
             "key": key,
@@ -169,6 +177,9 @@ class BuildCache:
         }
         if fit is not None:
             self.outputs[stem]["fit"] = fit
+        told = previous.get("advice", "") if advice is None else advice
+        if told:
+            self.outputs[stem]["advice"] = told
         self._changed_outputs.add(stem)
 
     def record_request(

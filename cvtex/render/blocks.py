@@ -218,7 +218,7 @@ def section_blocks(section: SectionView, catalog: Catalog) -> list[Block]:
     if kind == "skills":
         colon = catalog.punctuation.colon
         return [
-            Block("item", (*marked(group.category, bold=True), Run(colon), *marked(group.items)))
+            Block("item", (*_named(group.category, colon), *marked(group.items)))
             for group in entries
         ]
     if kind == "references":
@@ -226,6 +226,11 @@ def section_blocks(section: SectionView, catalog: Catalog) -> list[Block]:
     if kind == "others":
         return [block for entry in entries for block in other_blocks(entry)]
     return [Block("paragraph", marked(paragraph)) for paragraph in entries]  # summary, text
+
+
+def _named(category: str, colon: str) -> tuple[Run, ...]:
+    """A skill group's name and the colon after it; nothing for a group left unnamed."""
+    return (*marked(category, bold=True), Run(colon)) if category else ()
 
 
 def row_blocks(row: Row) -> list[Block]:
@@ -313,7 +318,8 @@ def citation_runs(cite: Citation, catalog: Catalog) -> tuple[Run, ...]:
     if cite.year:
         runs += [Run(p.citation_separator), Run(cite.year)]
     if cite.status:
-        runs += [Run(p.citation_separator), *marked(cite.status, italic=True)]
+        separator = cite.status_separator or p.citation_separator
+        runs += [Run(separator), *marked(cite.status, italic=True)]
     for label in cite.labels:
         runs += [Run(" "), *marked(label, bold=True, tone="accent", small=True)]
     for award in cite.awards:

@@ -130,6 +130,8 @@ def test_publications(full):
     assert r"\cvowner{J. Fang}\textsuperscript{*†}" in tex
     assert "* Equal contribution, † Corresponding author" in en
     assert "To appear" in en and "待发表" in zh
+    # An English entry keeps its commas, but the Chinese status after it takes Chinese's.
+    assert "2025，预印本" in "".join(zh.split()) and "2025, Preprint" in en
     assert "Distinguished Artifact Award" in " ".join(en.split()) and "杰出工件奖" in zh
     assert "CORE A*" in en and "CORE" not in zh
     assert "CCF A" in zh and "CCF" not in en
