@@ -37,6 +37,16 @@ def expected_phrases(view: CvView, catalog: Catalog, side_kinds: frozenset[str])
     if view.headline:
         phrases.append(Phrase(text_of(view.headline), "head", -1, False))
     phrases += [Phrase(text_of(c.text), "head", -1, False) for c in view.contacts]
+    colon = catalog.punctuation.colon
+    phrases += [
+        Phrase(
+            text_of(f"{line.label}{colon}{line.value}" if line.label else line.value),
+            "head",
+            -1,
+            False,
+        )
+        for line in view.personal
+    ]
     for index, section in enumerate(view.sections):
         column: Column = "side" if section.kind in side_kinds else "main"
         phrases.append(Phrase(text_of(section.title), column, index, True))

@@ -77,8 +77,9 @@ def build_options(command: Callable[..., Any]) -> Callable[..., Any]:
             click.option(
                 "--strict",
                 is_flag=True,
-                help="Fail (exit 1) when a text falls back to another language, or is a "
-                "draft not yet accepted.",
+                help="Fail (exit 1) when a text falls back to another language, looks "
+                "untranslated or is a draft not yet accepted: exactly when `cvtex validate "
+                "--strict` fails.",
             ),
             click.option(
                 "--design",

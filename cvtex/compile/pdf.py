@@ -33,6 +33,7 @@ class Typeset:
     engine: Engine
     fitted: str = ""  # what fit_pages did: "fitted to 1 page at 9.5 pt, spacing 55%"
     step: Step | None = None  # the step of tightening it was typeset at
+    advice: str = ""  # what would make it look better: a last page of a few lines pulled back
 
     @property
     def pdf(self) -> Path:
@@ -63,7 +64,28 @@ def typeset(
     already started (the head start), else a fresh one in a folder inside ``out_dir``."""
     if source.fit is not None:
         return _fitted(source, loaded, out_dir, timeout, engine)
-    return _one_pass(source, source.tex, loaded, out_dir, timeout, engine)
+    result = _one_pass(source, source.tex, loaded, out_dir, timeout, engine)
+    result.advice = tiny_last_page(result.pdf, result.run.pages)
+    return result
+
+
+# A last page with this many lines of text or fewer (its foot's "updated" line counted) is
+# a page turned for a few lines, which design.fit_pages would pull back onto the others.
+TINY_LAST_PAGE = 6
+
+
+def tiny_last_page(pdf: Path, pages: int) -> str:
+    """What to do about a last page that holds a few lines, or "" when it holds more (or the
+    document has one page)."""
+    if pages < 2:
+        return ""
+    lines = overflow_lines(pdf, pages - 1)
+    if lines is None or lines > TINY_LAST_PAGE:
+        return ""
+    return (
+        f"page {pages} holds only {lines} line(s): `design: {{fit_pages: {pages - 1}}}` in the "
+        f"profile tightens the spacing, then the type, until it fits on {_pages(pages - 1)}"
+    )
 
 
 def _fitted(

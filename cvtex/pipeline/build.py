@@ -47,9 +47,8 @@ if TYPE_CHECKING:
     from ..render.document import Document
     from ..render.latex import TexSource
     from ..view.localize import Localized
+    from .languages import LanguageReport
     from .load import Loaded
-
-WARNINGS_SHOWN = 10  # fallback warnings printed per language; validate lists them all
 
 
 def build(
@@ -67,8 +66,9 @@ def build(
     # Hashed before anything is read, so that a save during the build is never missed.
     before = file_digests([request.profile.resolve(), *(cache.inputs_of(request) or [])])
     if (kept := _unchanged(request, cache, before)) is not None:
+        _told_again(request, cache, reporter)
         for result in kept:
-            reporter.ready(result)
+            ready(result, reporter)
         return kept
 
     wanted = engines_worth_starting(_expected_compiles(request, cache)) if request.wants_pdf else 0
@@ -79,17 +79,16 @@ def build(
             )
             for engine in started:
                 engine.prime(primer)
+        from .languages import language_report
         from .load import load
 
         loaded = load(request)
         inputs = loaded.input_files()
         reporter.read(inputs)
-        report_read_around(loaded, reporter)
-        report_unshown(loaded, reporter)
-        report_drafts(loaded, reporter)
         languages = localize(loaded)
+        # Told before anything is rendered: what an output chooses later is not the CV's.
+        warnings = report_languages(language_report(loaded, languages), request, reporter)
         sources, _ = render(loaded, languages, [name for name in request.formats if name == "pdf"])
-        report_fallbacks(sources, loaded, reporter)
         request.out_dir.mkdir(parents=True, exist_ok=True)
         # Before anything is compiled: a build that fails leaves the request unrecorded.
         cache.forget_request(request)
@@ -123,7 +122,7 @@ def build(
     # The documents of other formats are not recorded, nor a letter dated by the day.
     if request.only_pdf and loaded.repeatable and not loaded.packet:
         outputs = [Output(source.language, source.stem) for source in sources]
-        cache.record_request(request, file_digests(inputs, before), outputs)
+        cache.record_request(request, file_digests(inputs, before), outputs, warnings)
         cache.save()
     return built
 
@@ -149,7 +148,24 @@ def _unchanged(
     if outputs is None:
         return None
     out_dir = request.out_dir
-    return [kept_pdf(o.language, o.stem, out_dir, cache.fit_of(o.stem)) for o in outputs]
+    return [
+        kept_pdf(o.language, o.stem, out_dir, cache.fit_of(o.stem), cache.advice_of(o.stem))
+        for o in outputs
+    ]
+
+
+def ready(built: BuiltLanguage, reporter: Reporter) -> None:
+    """A PDF in place, told, with the advice its compile gave (kept PDFs' too: it holds)."""
+    reporter.ready(built)
+    if built.advice:
+        reporter.warning(f"{built.language}: {built.advice}")
+
+
+def _told_again(request: BuildRequest, cache: BuildCache, reporter: Reporter) -> None:
+    """The warnings the build that made the kept PDFs told: nothing has changed since, so
+    they still hold (a CV's untranslated texts are not gone because it was built before)."""
+    for line in cache.warnings_of(request):
+        reporter.warning(line)
 
 
 def _expected_compiles(request: BuildRequest, cache: BuildCache) -> int:
@@ -228,96 +244,22 @@ def render(
     return sources, documents
 
 
-def report_read_around(loaded: Loaded, reporter: Reporter) -> None:
-    """What the profile's files hold that was read around (a .bib field written twice, an
-    entry that could not be read): a warning each; with --strict, an error."""
-    warnings = loaded.profile.warnings
-    if loaded.request.strict and warnings:
-        raise InputError(
-            f"{len(warnings)} thing(s) in the profile's files could not be read as written "
-            "(--strict):\n" + "\n".join(f"  {line}" for line in warnings),
-            "correct them, or build without --strict to leave them out with a warning",
-        )
-    for line in warnings:
-        reporter.warning(line)
-
-
-def report_unshown(loaded: Loaded, reporter: Reporter) -> None:
-    """The entries no CV of the profile shows (a list no section lists): a warning each,
-    with the line that shows them; with --strict, an error."""
-    if loaded.kind != "cv":
-        return  # a letter's build shows no sections; its CV's build names them
-    from ..profile.shown import unshown_entries
-
-    lines = [str(line) for line in unshown_entries(loaded.profile)]
-    if loaded.request.strict and lines:
-        raise InputError(
-            "the profile has entries that no CV shows (--strict):\n"
-            + "\n".join(f"  {line}" for line in lines),
-            "add the lines named, or build without --strict to leave them out with a warning",
-        )
-    for line in lines:
-        reporter.warning(line)
-
-
-def report_drafts(loaded: Loaded, reporter: Reporter) -> None:
-    """Texts drafted by a machine or a memory and not yet accepted, in the languages built
-    (zh's drafts show in zh-TW too, converted): one warning; with --strict, an error."""
-    shown = set(loaded.languages)
-    shown |= {
-        source
-        for code in loaded.languages
-        if loaded.locales.has(code) and (source := loaded.locales.catalog(code).convert_from)
-    }
-    drafts = [draft for draft in loaded.profile.drafts if draft.language in shown]
-    if not drafts:
-        return
-    languages = ", ".join(sorted({draft.language for draft in drafts}))
-    message = f"{len(drafts)} text(s) in {languages} are drafts not yet accepted"
-    hint = (
-        f"check them (`cvtex validate {loaded.profile.file}` lists them), then "
-        f"`cvtex translate accept {loaded.profile.file}`"
-    )
-    if loaded.request.strict:
-        raise InputError(f"{message} (--strict)", hint)
-    reporter.warning(f"{message}: {hint}")
-
-
-def report_fallbacks(sources: list[TexSource], loaded: Loaded, reporter: Reporter) -> None:
-    """A warning per text that falls back to another language; with --strict, an error."""
-    request = loaded.request
-    warnings = fallback_warnings(sources, loaded.profile.file, request.locale_files)
-    if request.strict and warnings:
-        count = sum(len(source.fallbacks) for source in sources)
-        raise InputError(
-            f"{count} text field(s) have no text in the language being built (--strict):\n"
-            + "\n".join(f"  {line}" for line in warnings),
-            "write the missing text (`cvtex validate` lists every field), "
-            "or build without --strict to fall back with a warning",
-        )
-    for line in warnings:
-        reporter.warning(line)
-
-
-def fallback_warnings(
-    sources: list[TexSource],
-    file: Path,
-    locale_files: tuple[Path, ...] = (),
-    limit: int = WARNINGS_SHOWN,
+def report_languages(
+    report: LanguageReport, request: BuildRequest, reporter: Reporter
 ) -> list[str]:
-    """One line per text that falls back, with its file and line; at most ``limit`` each."""
-    lines = []
-    for source in sources:
-        lines.extend(
-            f"{fb.file or file}:{fb.line}: {fb.message}" for fb in source.fallbacks[:limit]
+    """What the report warns of, told (and returned, for the build cache to tell again);
+    with --strict, its problems are an error, exactly as `cvtex validate --strict` finds."""
+    warnings = [*report.read_around, *report.warnings()]
+    if request.strict and report.problems:
+        raise InputError(
+            "; ".join(report.problems)
+            + " (--strict):\n"
+            + "\n".join(f"  {line}" for line in warnings),
+            f"{report.hint}; or build without --strict to build with these warnings",
         )
-        if len(source.fallbacks) > limit:
-            given = "".join(f" --locale-file {path}" for path in locale_files)
-            lines.append(
-                f"... and {len(source.fallbacks) - limit} more in {source.language}: "
-                f"`cvtex validate {file} --lang {source.language}{given}` lists them all"
-            )
-    return lines
+    for line in warnings:
+        reporter.warning(line)
+    return warnings
 
 
 # -- compile and place ----------------------------------------------------------------------
@@ -351,8 +293,9 @@ def compile_sources(
         ):
             place_tex(out_dir, source.stem, source.tex)
             cache.record_output(source.stem, key, source.tex, None, fit)
-            results[source.stem] = kept_pdf(source.language, source.stem, out_dir, fit)
-            reporter.ready(results[source.stem])
+            advice = cache.advice_of(source.stem)
+            results[source.stem] = kept_pdf(source.language, source.stem, out_dir, fit, advice)
+            ready(results[source.stem], reporter)
         else:
             changed.append(source)
     # The slowest compile first, on an engine that has already loaded its format: one with
@@ -364,7 +307,7 @@ def compile_sources(
     def compile_one(source: TexSource, engine: Engine | None) -> BuiltLanguage:
         reporter.compiling(source.language)
         built = place_pdf(typeset(source, profile, out_dir, request.timeout, engine), out_dir)
-        reporter.ready(built)
+        ready(built, reporter)
         return built
 
     # 5 ms that need not delay XeLaTeX
@@ -403,6 +346,7 @@ def compile_sources(
                 built.tex.read_text(encoding="utf-8"),
                 built.seconds,
                 records.fit_record(source, built),
+                built.advice,
             )
             results[source.stem] = built
     cache.save()  # what did compile stays recorded even if another language failed

@@ -116,6 +116,13 @@ class BuildCache:
         entry = self.requests.get(request.cache_key())
         return [Path(name) for name in entry["inputs"]] if entry else None
 
+    def warnings_of(self, request: BuildRequest) -> list[str]:
+        """What the last successful build of ``request`` warned of."""
+        warnings = self.requests.get(request.cache_key(), {}).get("warnings")
+        if not isinstance(warnings, list):
+            return []
+        return [line for line in warnings if isinstance(line, str)]
+
     def compiled_from(self, stem: str, key: str) -> bool:
         """Whether the PDF on disk is the one XeLaTeX makes from a source with this key."""
         entry = self.outputs.get(stem)
@@ -127,6 +134,12 @@ class BuildCache:
         if not entry or not self._pdf_intact(stem, entry):
             return False
         return file_digest(self.out_dir / f"{stem}.tex") == entry.get("tex")
+
+    def advice_of(self, stem: str) -> str:
+        """The advice the compile of the PDF recorded for ``stem`` gave."""
+        entry = self.outputs.get(stem)
+        advice = entry.get("advice") if entry else None
+        return advice if isinstance(advice, str) else ""
 
     def seconds(self, stem: str) -> float | None:
         """How long the last compile of this output took."""
@@ -151,8 +164,10 @@ class BuildCache:
         tex: str,
         seconds: float | None,
         fit: dict[str, Any] | None = None,
+        advice: str | None = None,
     ) -> None:
-        """Remember the PDF now in the folder as compiled from source with ``key``."""
+        """Remember the PDF now in the folder as compiled from source with ``key``, and the
+        advice its compile gave (None: the PDF was kept, with the advice it had)."""
         previous = self.outputs.get(stem, {})
         self.outputs[stem] = {
             "key": key,
@@ -162,12 +177,20 @@ class BuildCache:
         }
         if fit is not None:
             self.outputs[stem]["fit"] = fit
+        told = previous.get("advice", "") if advice is None else advice
+        if told:
+            self.outputs[stem]["advice"] = told
         self._changed_outputs.add(stem)
 
     def record_request(
-        self, request: BuildRequest, digests: Digests, outputs: list[Output]
+        self,
+        request: BuildRequest,
+        digests: Digests,
+        outputs: list[Output],
+        warnings: list[str] | None = None,
     ) -> None:
-        """Remember that ``outputs`` were made from input files with these hashes.
+        """Remember that ``outputs`` were made from input files with these hashes, and what
+        the build warned of (a build that keeps them tells it again).
 
         Hashes taken before the build read the files: a file saved while the build ran
         then differs from its record, and the next build does not trust these outputs.
@@ -177,6 +200,8 @@ class BuildCache:
             "inputs": [str(path) for path in digests],
             "outputs": [[output.language, output.stem] for output in outputs],
         }
+        if warnings:
+            self.requests[request.cache_key()]["warnings"] = list(warnings)
         self._changed_requests.add(request.cache_key())
 
     def forget_request(self, request: BuildRequest) -> None:

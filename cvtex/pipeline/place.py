@@ -32,6 +32,7 @@ class BuiltLanguage:
     primed: bool = False  # its engine read the preamble before the profile was rendered
     fitted: str = ""  # what fit_pages did: "fitted to 1 page at 9.5 pt, spacing 55%"
     fit_step: Step | None = None  # the step of tightening the PDF was typeset at
+    advice: str = ""  # what would make it look better (a last page of a few lines)
 
 
 def place_pdf(typeset: Typeset, out_dir: Path) -> BuiltLanguage:
@@ -56,11 +57,16 @@ def place_pdf(typeset: Typeset, out_dir: Path) -> BuiltLanguage:
         primed=bool(typeset.engine.primed),
         fitted=typeset.fitted,
         fit_step=typeset.step,
+        advice=typeset.advice,
     )
 
 
 def kept_pdf(
-    language: str, stem: str, out_dir: Path, fit: dict[str, Any] | None = None
+    language: str,
+    stem: str,
+    out_dir: Path,
+    fit: dict[str, Any] | None = None,
+    advice: str = "",
 ) -> BuiltLanguage:
     """A PDF already in ``out_dir`` that the build found still right."""
     note = str(fit.get("note", "")) if fit else ""
@@ -72,6 +78,7 @@ def kept_pdf(
         "",
         compiled=False,
         fitted=note,
+        advice=advice,
     )
 
 

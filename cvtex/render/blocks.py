@@ -3,8 +3,9 @@
 The PDF, Markdown and HTML outputs walk the localized view in their templates. The Word
 (word.py) and plain-text (plaintext.py) copies are written by Python instead, and both
 from the blocks made here, so that they hold the same text in the same order as the PDF:
-the name, the headline and contacts, then each section's title and entries, with the
-parts a PDF sets flush right (places, dates, years) as each line's ``right`` part.
+the name, the headline, the contacts and personal lines, then each section's title and
+entries, with the parts a PDF sets flush right (places, dates, years) as each line's
+``right`` part.
 
 A block knows what it is (a section title, an entry's heading line, a list item) and never
 how it looks: each writer turns kinds into its own styles. Its text is a tuple of runs,
@@ -152,6 +153,8 @@ def cv_blocks(view: CvView, catalog: Catalog) -> Blocks:
         blocks.append(Block("headline", marked(view.headline)))
     if view.contacts:
         blocks.append(Block("contacts", contact_runs(view, catalog)))
+    if view.personal:
+        blocks.append(Block("contacts", personal_runs(view, catalog)))
     for section in view.sections:
         blocks.append(Block("section", marked(section.title)))
         blocks.extend(section_blocks(section, catalog))
@@ -181,6 +184,20 @@ def contact_runs(view: CvView, catalog: Catalog) -> tuple[Run, ...]:
     return tuple(runs)
 
 
+def personal_runs(view: CvView, catalog: Catalog) -> tuple[Run, ...]:
+    """The personal lines on one line under the contacts, as the PDF sets them: each label
+    muted, with its colon, before its value."""
+    runs: list[Run] = []
+    colon = catalog.punctuation.colon
+    for index, line in enumerate(view.personal):
+        if index:
+            runs.append(Run("  ·  ", tone="muted"))
+        if line.label:
+            runs += [*marked(line.label, tone="muted"), Run(colon, tone="muted")]
+        runs.extend(marked(line.value))
+    return tuple(runs)
+
+
 def section_blocks(section: SectionView, catalog: Catalog) -> list[Block]:
     kind, entries = section.kind, section.entries
     if kind in ("education", "experience", "teaching", "talks"):
@@ -201,7 +218,7 @@ def section_blocks(section: SectionView, catalog: Catalog) -> list[Block]:
     if kind == "skills":
         colon = catalog.punctuation.colon
         return [
-            Block("item", (*marked(group.category, bold=True), Run(colon), *marked(group.items)))
+            Block("item", (*_named(group.category, colon), *marked(group.items)))
             for group in entries
         ]
     if kind == "references":
@@ -209,6 +226,11 @@ def section_blocks(section: SectionView, catalog: Catalog) -> list[Block]:
     if kind == "others":
         return [block for entry in entries for block in other_blocks(entry)]
     return [Block("paragraph", marked(paragraph)) for paragraph in entries]  # summary, text
+
+
+def _named(category: str, colon: str) -> tuple[Run, ...]:
+    """A skill group's name and the colon after it; nothing for a group left unnamed."""
+    return (*marked(category, bold=True), Run(colon)) if category else ()
 
 
 def row_blocks(row: Row) -> list[Block]:
@@ -296,7 +318,8 @@ def citation_runs(cite: Citation, catalog: Catalog) -> tuple[Run, ...]:
     if cite.year:
         runs += [Run(p.citation_separator), Run(cite.year)]
     if cite.status:
-        runs += [Run(p.citation_separator), *marked(cite.status, italic=True)]
+        separator = cite.status_separator or p.citation_separator
+        runs += [Run(separator), *marked(cite.status, italic=True)]
     for label in cite.labels:
         runs += [Run(" "), *marked(label, bold=True, tone="accent", small=True)]
     for award in cite.awards:

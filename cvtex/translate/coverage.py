@@ -1,5 +1,11 @@
 """The report ``cvtex validate`` prints: is the profile (or the letter) sound, and how
-complete is each language."""
+complete is each language.
+
+The document is read and localized as a build reads it (the pipeline's load and localize,
+the profile's default variant included), and its problems are the build's: the one
+:func:`~cvtex.pipeline.languages.language_report` decides what ``--strict`` refuses on
+both commands.
+"""
 
 from __future__ import annotations
 
@@ -7,16 +13,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..language.catalog import Locales, load_locales
-from ..letter.load import is_letter
+from ..language.catalog import Catalog, Locales
 from ..pipeline.build import localize
+from ..pipeline.languages import LanguageReport, language_report
 from ..pipeline.load import load, select_languages
 from ..pipeline.request import resolve_request
-from ..profile.load import LoadedProfile, load_profile
-from ..profile.shown import unshown_entries
+from ..profile.drafts import Draft
+from ..profile.load import LoadedProfile
 from ..profile.source import format_path
 from ..view.cv import CvView
-from .untranslated import Untranslated, find_untranslated
+from ..view.untranslated import Untranslated, find_untranslated
 
 
 @dataclass
@@ -30,9 +36,6 @@ class Coverage:
     warnings: list[str] = field(default_factory=list)  # what the files' reading went around
     problems: list[str] = field(default_factory=list)  # what ``--strict`` refuses
     hint: str | None = None  # the way out of the problems
-    # Whether the problems are also warned of without --strict. A letter's are not: its
-    # report names each text that falls back, with its file and line, and says no more.
-    warn: bool = True
 
     def __str__(self) -> str:
         return self.text
@@ -42,74 +45,52 @@ def coverage_of(
     file: Path, languages: str | None = None, locale_files: Sequence[Path] = ()
 ) -> Coverage:
     """``cvtex validate FILE``: the coverage of a profile, or of a letter."""
-    if is_letter(file):
-        return letter_coverage(file, languages, locale_files)
-    loaded = load_profile(file)
-    report = coverage(loaded, languages, load_locales(locale_files))
-    unshown = unshown_entries(loaded)
-    report.warnings = [*loaded.warnings, *map(str, unshown)]
-    if loaded.warnings:
-        report.problems.append(
-            f"{len(loaded.warnings)} thing(s) in the profile's files were read around"
-        )
-    if unshown:
-        count = sum(line.count for line in unshown)
-        report.problems.append(f"{count} entr{'y' if count == 1 else 'ies'} that no CV shows")
-    if report.fallbacks:
-        report.problems.append(f"{report.fallbacks} text field(s) fall back to another language")
-    for language, found in report.untranslated.items():
-        report.problems.append(f"{len(found)} text field(s) look untranslated in {language}")
-    if report.drafts:
-        report.problems.append(f"{report.drafts} text(s) are drafts not yet accepted")
-    if report.drafts and len(report.problems) == 1:
-        report.hint = (
-            f"check them, then take them as written with `cvtex translate accept {file}` "
-            "(all, or by path)"
-        )
-    elif report.problems:
-        first = next(iter(report.untranslated), None)
-        report.hint = (
-            f"translate them with `cvtex translate export {file} --lang {first}`, or write "
-            "{same: ...} for a text that is the same in every language"
-            if first
-            else "write the missing languages' text in the profile"
-            if report.fallbacks
-            else "correct the lines the warnings name"
-        )
-    return report
-
-
-def letter_coverage(
-    file: Path, languages: str | None, locale_files: Sequence[Path] = ()
-) -> Coverage:
-    """The letter read as each of its languages would be built, and every text that falls
-    back to another language named with its file and line."""
     loaded = load(resolve_request(file, languages=languages, locale_files=locale_files))
-    lines, count = [], 0
-    for item in localize(loaded):
-        assert item.letter is not None
-        missing = item.letter.fallbacks
-        count += len(missing)
+    items = localize(loaded)
+    report = language_report(loaded, items)
+    if loaded.letter is not None:
+        text = letter_text(report)
+    else:
+        pairs = zip(items, report.languages, strict=True)
+        shown = [(item.view, texts.untranslated) for item, texts in pairs]
+        catalogs = [item.catalog for item in items]
+        text = coverage_text(loaded.profile, shown, catalogs, report.drafts)
+    return Coverage(
+        text,
+        report.fallbacks,
+        {texts.language: texts.untranslated for texts in report.languages if texts.untranslated},
+        len(report.drafts),
+        [*report.read_around, *report.unshown],
+        report.problems,
+        report.hint,
+    )
+
+
+def letter_text(report: LanguageReport) -> str:
+    """Each of the letter's languages, and every text of it that falls back to another
+    language, with its file and line."""
+    lines = []
+    for texts in report.languages:
+        missing = texts.fallbacks
         state = f"{len(missing)} text(s) fall back" if missing else "every text written"
-        lines.append(f"{item.language}: {state}")
-        lines += [f"  {fb.file or file}:{fb.line}: {fb.message}" for fb in missing]
-    problems = [f"{count} text field(s) of the letter fall back"] if count else []
-    hint = "write the missing languages' text in the letter"
-    return Coverage("\n".join(lines), count, problems=problems, hint=hint, warn=False)
+        lines.append(f"{texts.language}: {state}")
+        lines += [f"  {fb.file or report.file}:{fb.line}: {fb.message}" for fb in missing]
+    return "\n".join(lines)
 
 
-def coverage(
-    loaded: LoadedProfile, languages: str | None = None, locales: Locales | None = None
-) -> Coverage:
+def coverage_text(
+    loaded: LoadedProfile,
+    shown: list[tuple[CvView, list[Untranslated]]],
+    catalogs: list[Catalog],
+    drafts: Sequence[Draft] = (),
+) -> str:
+    """Per language: how many text fields have text of their own, each that falls back,
+    each that looks untranslated, and each draft not yet accepted."""
     profile = loaded.profile
-    locales = locales or Locales()
     lines = [f"{loaded.file}: valid profile in {', '.join(profile.languages)}"]
-    report = Coverage("")
     listed: dict[str, set[str]] = {}
-    drafted: set[tuple[object, str]] = set()
-    for language in select_languages(languages, profile.languages, locales):
-        catalog = locales.catalog(language)
-        view, untranslated = find_untranslated(loaded, catalog)
+    for (view, untranslated), catalog in zip(shown, catalogs, strict=True):
+        language = view.language
         counts = _counts(view, catalog.convert_from, catalog.opencc, len(untranslated))
         lines.append(f"  {language}: {counts}")
         lines.extend(f"    falls back: {fallback}" for fallback in view.fallbacks)
@@ -124,33 +105,33 @@ def coverage(
                 f"into {source}, they are converted for {language})"
             )
         lines.extend(f"    looks untranslated: {text}" for text in described if text not in same)
-        # zh-TW shows zh's drafts converted: they are checked, and listed, once, under zh.
-        for draft in loaded.drafts:
-            if draft.language in (language, source) and (draft.path, draft.language) not in drafted:
-                drafted.add((draft.path, draft.language))
-                where = loaded.source.locate((*draft.path, draft.language))
-                place = f"line {where.line}" if where.file == loaded.file else str(where.file)
-                if where.file != loaded.file:
-                    place += f":{where.line}"
-                shown = draft.text if len(draft.text) <= 60 else draft.text[:57] + "..."
-                by = f" (from {draft.origin})" if draft.origin else ""
-                lines.append(
-                    f"    draft, not yet accepted: {place}: {format_path(draft.path)}: "
-                    f"{draft.language}: {shown!r}{by}"
-                )
-        report.fallbacks += len(view.fallbacks)
-        if untranslated:
-            report.untranslated[language] = untranslated
-    report.drafts = len(drafted)
-    report.text = "\n".join(lines)
-    return report
+        # zh-TW shows zh's drafts converted: they are listed once, under zh.
+        lines.extend(
+            f"    draft, not yet accepted: {_draft_line(loaded, draft)}"
+            for draft in drafts
+            if draft.language == language or (draft.language == source and source not in listed)
+        )
+    return "\n".join(lines)
+
+
+def _draft_line(loaded: LoadedProfile, draft: Draft) -> str:
+    where = loaded.source.locate((*draft.path, draft.language))
+    place = f"line {where.line}" if where.file == loaded.file else f"{where.file}:{where.line}"
+    shown = draft.text if len(draft.text) <= 60 else draft.text[:57] + "..."
+    by = f" (from {draft.origin})" if draft.origin else ""
+    return f"{place}: {format_path(draft.path)}: {draft.language}: {shown!r}{by}"
 
 
 def coverage_report(
     loaded: LoadedProfile, languages: str | None = None, locales: Locales | None = None
 ) -> str:
-    """Per language: how many text fields have text of their own, and each that does not."""
-    return coverage(loaded, languages, locales).text
+    """Per language: how many text fields have text of their own, and each that does not
+    (of the whole profile, whatever variant it would be built in)."""
+    locales = locales or Locales()
+    chosen = select_languages(languages, loaded.profile.languages, locales)
+    catalogs = [locales.catalog(language) for language in chosen]
+    shown = [find_untranslated(loaded, catalog) for catalog in catalogs]
+    return coverage_text(loaded, shown, catalogs)
 
 
 def _counts(view: CvView, source: str | None, opencc: str | None, untranslated: int) -> str:

@@ -25,7 +25,7 @@ from ..profile.drafts import Draft
 from ..profile.load import LoadedProfile, load_profile
 from ..profile.source import Path_, SourceMap, format_path
 from ..text.scripts import writing_system
-from .untranslated import find_untranslated
+from ..view.untranslated import find_untranslated
 
 # The fields that name an entry's organization, in the order they are preferred.
 _ORGANIZATION_FIELDS = ("institution", "organization", "affiliation", "issuer", "event")

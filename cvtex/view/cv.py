@@ -100,6 +100,9 @@ class Citation:
     punctuation: Punctuation | None = None
     # A title in a script without italics (Chinese): set upright, its Latin letters too.
     upright: bool = False
+    # What comes before the status: the catalog's punctuation for the status's own text (a
+    # Chinese status after an English entry: "2025，预印本"); empty: ``punctuation``'s.
+    status_separator: str = ""
 
 
 @dataclass(frozen=True)

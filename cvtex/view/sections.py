@@ -52,10 +52,22 @@ def section_views(chooser: TextChooser) -> list[SectionView]:
             else chooser.catalog.title(section_id, kind)
         )
         entries = SECTION_BUILDERS[kind](chooser, section, ("sections", section_id))
+        if kind == "skills":
+            entries = unnamed_under(title, entries)
         if isinstance(entries, list) and section.limit is not None:
             entries = entries[: section.limit]
         views.append(SectionView(section_id, drawn_as(kind, entries), title, entries))
     return views
+
+
+def unnamed_under(title: str, groups: list[SkillGroup]) -> list[SkillGroup]:
+    """The groups, one named as its section is ("Skills" under "Skills") without its name:
+    the title already says it, and "Skills: Python, ..." under it says it twice."""
+    same = title.strip().casefold()
+    return [
+        replace(group, category="") if group.category.strip().casefold() == same else group
+        for group in groups
+    ]
 
 
 def drawn_as(kind: str, entries: Any) -> str:
@@ -216,6 +228,7 @@ def citation(chooser: TextChooser, number: int, path: Path_, pub: content.Public
         tag = pattern.format(abbr=pub.abbr, year=year, yy=f"{year % 100:02d}")
     title = chooser.text(pub.title, (*path, "title"))
     venue = chooser.text(pub.venue, (*path, "venue"))
+    status = chooser.catalog.statuses.get(pub.status, "")
     if pub.kind and (kind := chooser.catalog.publication_kinds.get(pub.kind)):
         venue = chooser.joined([kind, venue])
     if numbers := volume_and_pages(chooser.catalog, pub):
@@ -227,7 +240,7 @@ def citation(chooser: TextChooser, number: int, path: Path_, pub: content.Public
         venue=venue,
         venue_tag=tag,
         year=str(pub.year) if pub.year and (labels.citation_year or not tag) else "",
-        status=chooser.catalog.statuses.get(pub.status, ""),
+        status=status,
         awards=chooser.texts(pub.awards, (*path, "awards")),
         labels=[
             chooser.text(label.text, (*path, "labels", k)) for k, label in chooser.shown(pub.labels)
@@ -235,6 +248,7 @@ def citation(chooser: TextChooser, number: int, path: Path_, pub: content.Public
         links=chooser.links(pub.links, (*path, "links")),
         punctuation=chooser.punctuation_for(*(text for text in (title, venue) if text)),
         upright=has_cjk(title),
+        status_separator=chooser.punctuation_for(status).citation_separator if status else "",
     )
 
 

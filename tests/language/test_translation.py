@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from cvtex.cli.main import main
 from cvtex.errors import ExitCode
-from cvtex.translate.untranslated import looks_untranslated
+from cvtex.view.untranslated import looks_untranslated
 
 from ..building import build
 from ..conftest import normalized, pdf_text

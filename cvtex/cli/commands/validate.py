@@ -36,8 +36,6 @@ def validate(
         return
     if strict:
         raise InputError("; ".join(report.problems) + " (--strict)", report.hint)
-    if not report.warn:
-        return
     for problem in report.problems:
         click.secho(f"warning: {problem}", fg="yellow", err=True)
     click.echo(f"  hint: {report.hint}", err=True)

@@ -25,9 +25,9 @@ from ..profile.load import LoadedProfile
 from ..profile.model import Profile, Variant
 from ..profile.source import Path_, format_path
 from ..text.scripts import writing_system
-from ..view.cv import CvView
-from ..view.localize import view_of
-from ..view.text import TextChooser
+from .cv import CvView
+from .localize import view_of
+from .text import TextChooser
 
 
 @dataclass(frozen=True)
@@ -52,18 +52,23 @@ def find_untranslated(
 ) -> tuple[CvView, list[Untranslated]]:
     """The CV's view in the catalog's language, and the plain strings it shows that look
     untranslated there, in the order they are shown."""
-    local = TextChooser(loaded.profile, loaded.source, catalog, variant)
-    view = view_of(local)
+    chooser = TextChooser(loaded.profile, loaded.source, catalog, variant)
+    view = view_of(chooser)
+    return view, untranslated_in(chooser)
+
+
+def untranslated_in(chooser: TextChooser) -> list[Untranslated]:
+    """The plain strings ``chooser`` has shown that look untranslated in its language, in
+    the order of the files' lines: the profile's own, then included files'."""
     found: dict[Path_, Untranslated] = {}
-    for path, text in local.plain:
-        if path in found or not reported(loaded.profile, path):
+    for path, text in chooser.plain:
+        if path in found or not reported(chooser.profile, path):
             continue
-        if looks_untranslated(text, catalog.scripts):
-            position = loaded.source.locate(path)
+        if looks_untranslated(text, chooser.catalog.scripts):
+            position = chooser.source.locate(path)
             found[path] = Untranslated(path, text.strip(), position.file, position.line)
-    # In the order of the files' lines: the profile's own, then included files'.
-    ordered = sorted(found.values(), key=lambda item: (item.file != loaded.file, item.line))
-    return view, ordered
+    profile_file = chooser.source.file
+    return sorted(found.values(), key=lambda item: (item.file != profile_file, item.line))
 
 
 def reported(profile: Profile, path: Path_) -> bool:
