@@ -82,7 +82,10 @@ class LanguageReport:
             if texts.untranslated
         ]
         if self.drafts:
-            problems.append(f"{len(self.drafts)} text(s) are drafts not yet accepted")
+            languages = ", ".join(sorted({draft.language for draft in self.drafts}))
+            problems.append(
+                f"{len(self.drafts)} text(s) in {languages} are drafts not yet accepted"
+            )
         return problems
 
     @property

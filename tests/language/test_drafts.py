@@ -185,10 +185,10 @@ def test_validate_lists_each_draft_and_strict_refuses_until_accepted(profile):
         "    draft, not yet accepted: line 4: headline: zh: '译：PhD student in networking' "
         "(from openai test-model)" in listed
     )
-    assert "warning: 8 text(s) are drafts not yet accepted" in report.stderr
+    assert "warning: 8 text(s) in zh are drafts not yet accepted" in report.stderr
     strict = run("validate", profile, "--strict")
     assert strict.exit_code == ExitCode.USER_ERROR
-    assert "8 text(s) are drafts not yet accepted (--strict)" in strict.stderr
+    assert "8 text(s) in zh are drafts not yet accepted (--strict)" in strict.stderr
     assert "cvtex translate accept" in strict.stderr
 
     accepted = run("translate", "accept", profile, "experience[0]")
@@ -456,7 +456,7 @@ def test_the_academic_example_drafted_into_chinese_builds_and_lists_every_draft(
     assert re.search(r"falls back: line \d+: name has no zh text", zh)
     strict = run("validate", profile, "--strict", "--lang", "zh")
     assert strict.exit_code == ExitCode.USER_ERROR
-    assert f"{len(loaded.drafts)} text(s) are drafts not yet accepted" in strict.stderr
+    assert f"{len(loaded.drafts)} text(s) in zh are drafts not yet accepted" in strict.stderr
 
     strict_build = run("build", profile, "--lang", "zh", "--strict", "--out", tmp_path / "out")
     assert strict_build.exit_code == ExitCode.USER_ERROR

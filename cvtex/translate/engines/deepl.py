@@ -16,9 +16,9 @@ import hashlib
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from . import Batch, Item, Request, TranslationFailed
 from .http import malformed, send
 from .markup import from_xml, keeps_markup, to_xml
+from .request import Batch, Item, Request, TranslationFailed
 
 MAX_TEXTS = 50  # DeepL's own limit of texts per request
 _TARGETS = {"zh": "ZH-HANS", "zh-TW": "ZH-HANT", "zh-HK": "ZH-HANT", "en": "EN-US", "pt": "PT-PT"}

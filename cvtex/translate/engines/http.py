@@ -15,7 +15,7 @@ import urllib.request
 from collections.abc import Callable
 from typing import Any
 
-from . import Request, TranslationFailed
+from .request import Request, TranslationFailed
 
 # A rate limit that asks for a wait this short is waited out, up to this many times.
 SHORT_WAIT = 10.0

@@ -18,9 +18,9 @@ from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
-from . import Batch, Item, Request
 from .http import malformed, send
 from .markup import keeps_markup
+from .request import Batch, Item, Request
 
 # A request holds at most this many texts, or characters of them: a small local model
 # keeps to the reply format better with fewer, and a reply stays within its token limit.

@@ -9,34 +9,14 @@ translator to see (a merge finds the places again in the profile as it is then).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...errors import InputError
 from ..units import Unit
+from .filled import Header, ReadUnit
 
 FORMATS = ("yaml", "csv", "xliff", "xliff1", "po")
 SUFFIXES = {"yaml": ".yaml", "csv": ".csv", "xliff": ".xlf", "xliff1": ".xlf", "po": ".po"}
-
-
-@dataclass
-class ReadUnit:
-    """A unit as a filled translation file has it."""
-
-    text: str
-    translation: str
-    checked: bool  # False: a suggestion the translator has not taken
-    listed: list[str] = field(default_factory=list)  # the places' paths, as exported
-    where: str = ""  # where the unit is written in the translation file
-
-
-@dataclass
-class Header:
-    """What every format says besides its units."""
-
-    profile: str  # the profile's (or letter's) file name
-    language: str  # the target
-    source: str  # the language most units are written in
 
 
 def format_of(file: Path, named: str | None = None) -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 from ...errors import InputError
 from ...profile.source import unwrapped
 from ..units import Unit, where_listed
-from . import Header, ReadUnit
+from .filled import Header, ReadUnit
 from .yamlfile import block
 
 _COLUMNS = ["from", "text"]

@@ -16,7 +16,7 @@ from pathlib import Path
 from ...errors import InputError
 from ...profile.source import format_path
 from ..units import Unit
-from . import Header, ReadUnit
+from .filled import Header, ReadUnit
 
 
 def write(units: list[Unit], header: Header, profile_file: Path) -> str:

@@ -18,7 +18,7 @@ from pathlib import Path
 from ...errors import InputError
 from ...profile.source import format_path
 from ..units import Unit, where_listed
-from . import Header, ReadUnit
+from .filled import Header, ReadUnit
 
 XLIFF2 = "urn:oasis:names:tc:xliff:document:2.0"
 XLIFF1 = "urn:oasis:names:tc:xliff:document:1.2"

@@ -21,7 +21,7 @@ from ...errors import InputError
 from ...profile.edit import round_trip_yaml
 from ...profile.source import load_yaml
 from ..units import Unit, where_listed
-from . import Header, ReadUnit
+from .filled import Header, ReadUnit
 
 _KEYS = {"suggested", "at", "path", "line", "file"}  # a unit's keys besides its languages
 
