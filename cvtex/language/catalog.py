@@ -143,12 +143,18 @@ class Labels(Model):
     )
     citation_year: bool = Field(description="Whether the year follows the venue in citations.")
     volume: VolumePattern = Field(
-        "{volume}", description="A publication's volume after its venue: {volume}."
+        "{volume}",
+        description="A publication's volume after its venue: {volume}.",
+        examples=["vol. {volume}"],
     )
     volume_issue: IssuePattern = Field(
-        "{volume}({issue})", description="Its volume and issue: {volume}, {issue}."
+        "{volume}({issue})",
+        description="Its volume and issue: {volume}, {issue}.",
+        examples=["{volume}({issue})"],
     )
-    pages: PagesPattern = Field("{pages}", description="Its pages, after them: {pages}.")
+    pages: PagesPattern = Field(
+        "{pages}", description="Its pages, after them: {pages}.", examples=["pp. {pages}"]
+    )
     patent_number: PatentPattern = Field(description="A patent's number: {number}.")
     certificate_number: PatentPattern = Field(
         "{number}", description="A certificate's or licence's number: {number}."

@@ -78,9 +78,11 @@ def test_classic_keeps_the_dates_on_an_entry_s_first_line(tmp_path):
     assert re.search(r"Software Engineer\s+May 2017 – Apr 2019$", first), first
     place = lines[lines.index(first) + 1]
     assert place.startswith("International Business Machines Corporation, Research Triangle")
-    # A role longer than the line wraps, and the dates end its last line.
-    assert any(re.search(r"models\s+May 2016 – Sep 2016$", line) for line in lines)
-    assert not any(line in ("May 2017 – Apr 2019", "May 2016 – Sep 2016") for line in lines)
+    # A role longer than the line wraps, and its dates come after it, on a line of their
+    # own: set beside a wrapped line's end, readers read them inside the role's words.
+    role_end = next(i for i, line in enumerate(lines) if line.endswith("models"))
+    assert lines[role_end + 1] == "May 2016 – Sep 2016", lines[role_end : role_end + 2]
+    assert "May 2017 – Apr 2019" not in lines
     assert "Overfull" not in result.log
 
 
