@@ -732,3 +732,8 @@ def schema() -> None:
     from ..profile.schema import schema_text
 
     click.echo(schema_text(), nl=False)
+
+
+from .edit import edit as _edit  # noqa: E402
+
+main.add_command(_edit)

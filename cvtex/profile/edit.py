@@ -100,7 +100,7 @@ def replace_keeping_copies(
     profile still loads; if it does not, put every file back. The files and their copies."""
     copies: dict[Path, Path] = {}
     for file, text in edited.items():
-        copy = _backup_name(file)
+        copy = backup_name(file)
         with copy.open("xb") as handle:
             handle.write(file.read_bytes())
         copies[file] = copy
@@ -117,7 +117,7 @@ def replace_keeping_copies(
     return list(copies.items())
 
 
-def _backup_name(file: Path) -> Path:
+def backup_name(file: Path) -> Path:
     for candidate in _candidates(file):
         if not candidate.exists():
             return candidate
