@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 
 from .compile.engine import XELATEX
 from .language.catalog import available_languages, load_catalog
-from .text.scripts import SCRIPTS, Fallback
 from .live.preview import pdfjs_installed
 from .look.design import merge_design
 from .look.fonts import charset, describe, in_tex_tree, installed_families, resolve
 from .look.theme import builtin_themes
+from .text.scripts import SCRIPTS, Fallback
 
 APT_PACKAGES = (
     "texlive-xetex texlive-lang-chinese texlive-latex-extra texlive-fonts-recommended "

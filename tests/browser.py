@@ -142,7 +142,10 @@ class Browser:
 
     def press(self, key: str, modifiers: int = 0) -> None:
         """A key pressed and released, as a person types it (``modifiers``: ALT, CTRL, SHIFT)."""
-        code, virtual, text = _KEYS.get(key, (f"Key{key.upper()}", ord(key.upper()), key))
+        if key in _KEYS:
+            code, virtual, text = _KEYS[key]
+        else:  # a letter
+            code, virtual, text = f"Key{key.upper()}", ord(key.upper()), key
         if modifiers & (ALT | CTRL):
             text = ""  # a shortcut types nothing
         elif modifiers & SHIFT and len(text) == 1:

@@ -719,7 +719,10 @@ function decorate() {
 function focusFirstIn(path) {
   const target = elementFor(path);
   if (!target) return;
-  const input = target.matches("input, textarea, select, button") ? target : target.querySelector("textarea, input, select, button");
+  // A box to write in first, else a choice, else a button.
+  const input = target.matches("input, textarea, select, button")
+    ? target
+    : ["textarea", "input", "select", "button"].map((tag) => target.querySelector(tag)).find(Boolean);
   (input || target).focus();
   (input || target).scrollIntoView({ block: "nearest" });
 }
