@@ -18,6 +18,7 @@ import hmac
 import json
 import secrets
 import threading
+import time
 import webbrowser
 from collections.abc import Callable
 from http import HTTPStatus
@@ -64,6 +65,7 @@ class EditorState(PreviewState):
         self.session = session
         self.locales = locales
         self.built: int | None = None  # the revision the PDFs shown were built from
+        self.last_build: dict[str, object] | None = None
         self._facts: Facts | None = None
         self._facts_wanted = threading.Condition()
         self._stopped = False
@@ -79,6 +81,16 @@ class EditorState(PreviewState):
     def built_from(self, revision: int | None) -> None:
         self.built = revision
 
+    def update(self, result: Rebuilt) -> None:
+        # What the page words itself (in its own language), where the watch prints a line.
+        self.last_build = {
+            "at": time.strftime("%H:%M:%S"),
+            "compiled": result.compiled,
+            "seconds": round(result.seconds, 2),
+            "failed": result.error is not None,
+        }
+        super().update(result)
+
     def snapshot(self) -> dict[str, object]:
         shown = super().snapshot()
         current = self.session.current
@@ -89,6 +101,7 @@ class EditorState(PreviewState):
             "facts": facts.revision if facts is not None else None,
         }
         shown["built"] = self.built
+        shown["build"] = self.last_build
         return shown
 
     def facts(self) -> Facts | None:

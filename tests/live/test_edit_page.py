@@ -16,7 +16,17 @@ from pathlib import Path
 import pytest
 
 from ..browser import ALT, CHROMIUM, CTRL, SHIFT, Browser
-from .editing import LETTER, PROFILE, Editor, box, changed_from, field, selector, start_editor
+from .editing import (
+    LETTER,
+    PROFILE,
+    Editor,
+    box,
+    changed_from,
+    field,
+    selector,
+    start_editor,
+    wait_until,
+)
 
 if CHROMIUM is None and not os.environ.get("CI"):
     pytest.skip("chromium is not installed (make test-system-deps)", allow_module_level=True)
@@ -377,3 +387,73 @@ def test_the_photo_is_shown_and_replaced(folder, launch, browser):
     editor = launch()
     opened(browser, editor)
     browser.wait_for("document.querySelector('.photo img')?.naturalWidth === 1")
+
+
+FULL = Path(__file__).resolve().parents[1] / "data" / "full"
+
+
+def test_the_form_has_every_section_entry_and_field(tmp_path, browser):
+    """The full test profile (every feature of the content model): every top-level key of
+    the schema is a section or can be added, every field of every entry kind it holds is
+    shown or can be added, each widget is the kind its schema asks for."""
+    folder = tmp_path / "full"
+    shutil.copytree(FULL, folder)
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    editor = start_editor(folder / "profile.yaml", "--lang", "en", temporary=temporary)
+    try:
+        opened(browser, editor)
+        _, form = editor.api("/api/form")
+        _, state = editor.api("/api/state")
+        data = state["data"]
+        missing = []
+        root = form["models"][form["root"]["model"]]
+        for field_ in root["fields"]:
+            if not browser.evaluate(
+                f"!!({field([field_['key']])} || {add_button([field_['key']])})"
+            ):
+                missing.append(field_["key"])
+        # Every entry kind the profile lists: its first entry shows every field, or offers it.
+        for key, spec in ((f["key"], f["spec"]) for f in root["fields"]):
+            if spec["kind"] != "list" or spec["items"]["kind"] != "object" or not data.get(key):
+                continue
+            model = form["models"][spec["items"]["model"]]
+            for field_ in model["fields"]:
+                path = [key, 0, field_["key"]]
+                if not browser.evaluate(f"!!({field(path)} || {add_button(path)})"):
+                    missing.append(".".join(map(str, path)))
+        assert missing == []
+        # The widgets the schema asks for.
+        assert browser.evaluate(f"{box('education 1, start')}.placeholder") == (
+            "2024, 2024-09 or 2024-09-01"
+        )
+        end = f"{field(['education', 0, 'end'])}.querySelector('select')"
+        end_forms = browser.evaluate(f"[...{end}.options].map(o => o.value)")
+        assert end_forms == ["date", "present", "expected"]
+        assert browser.evaluate(f"{box('photo, show (zh)')}.checked")
+        assert not browser.evaluate(f"{box('photo, show (en)')}.checked")
+        browser.wait_for("document.querySelector('.photo img')?.naturalWidth > 0")
+        assert browser.evaluate(f"{box('Remove experience 1, tags 1')}.tagName") == "BUTTON"
+        assert browser.evaluate(f"{box('The key of variants, one-page')}.value") == "one-page"
+        # design: its options with their allowed values, added and chosen from the keyboard.
+        text = editor.file.read_text(encoding="utf-8")
+        browser.click(f"#{'f-design-add'}")
+        browser.wait_for(f"!!{field(['design'])}")
+        browser.click("#f-design-paper-add")
+        browser.wait_for(f"document.activeElement === {box('design, paper')}")
+        choices = browser.evaluate(f"[...{box('design, paper')}.options].map(o => o.value)")
+        assert choices == ["", "a4", "letter"]
+        browser.press("ArrowDown")  # a4: written at once
+        browser.press("ArrowDown")  # letter
+        written = wait_until(
+            lambda: "paper: letter" in (now := editor.file.read_text(encoding="utf-8")) and now
+        )
+        assert lines_changed(text, written) == ["+design:", "+  paper: letter"]
+    finally:
+        editor.stop()
+
+
+def add_button(path: list[object]) -> str:
+    """The button that adds the field at ``path`` (its id as form.js's idOf makes it)."""
+    ident = "f-" + "-".join(str(part) for part in path) + "-add"
+    return f"document.getElementById({ident!r})"

@@ -750,8 +750,17 @@ function showTiming(seconds) {
   timing.textContent = t("timing", { seconds: seconds.toFixed(2) });
 }
 
+function buildLine(build) {
+  if (!build) return t("building");
+  if (build.failed) return t("build_failed_at", { time: build.at });
+  if (build.compiled.length) {
+    return t("built", { time: build.at, languages: build.compiled.join(", "), seconds: build.seconds.toFixed(1) });
+  }
+  return t("up_to_date", { time: build.at });
+}
+
 async function showBuild(state) {
-  document.getElementById("build").textContent = state.summary;
+  document.getElementById("build").textContent = buildLine(state.build);
   const drawn = page.panes.show(state);
   const awaiting = page.awaiting;
   const failed = state.panes.some((pane) => pane.error);
@@ -816,7 +825,9 @@ function setUpChrome() {
   document.getElementById("undo").addEventListener("click", undo);
   document.getElementById("redo").addEventListener("click", redo);
   document.getElementById("banner").querySelector("button").addEventListener("click", () => banner(""));
-  document.getElementById("file").textContent = page.meta.file;
+  const file = document.getElementById("file");
+  file.textContent = page.meta.name;
+  file.title = page.meta.file;
   form.addEventListener("compositionstart", () => {
     page.composing = true;
   });

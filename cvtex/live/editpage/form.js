@@ -284,7 +284,8 @@ export function markTexts(root, ctx) {
     let note = "";
     let placeholder = "";
     const source = ctx.convertedFrom[lang];
-    if (Object.hasOwn(own, lang) && own[lang] === null) {
+    const sourceLeftOut = source && !Object.hasOwn(own, lang) && Object.hasOwn(own, source) && own[source] === null;
+    if ((Object.hasOwn(own, lang) && own[lang] === null) || sourceLeftOut) {
       state = "left-out";
       note = ctx.t("left_out");
       placeholder = ctx.t("left_out");
