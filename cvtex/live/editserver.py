@@ -34,13 +34,14 @@ from .editfacts import Facts, document_kind, facts_of, languages_of
 from .editform import form_of
 from .editsession import EditSession, Revision, value_at
 from .editwords import page_words
-from .preview import HOST, PDFJS_DIR, SECURITY_HEADERS, PreviewState
+from .pageimages import page_png, page_sizes
+from .preview import HOST, SECURITY_HEADERS, PreviewState
 from .watch import DEFAULT_INTERVAL, Rebuilt, WatchState, watch
 
 PAGE_DIR = Path(__file__).resolve().parent / "editpage"
-PREVIEW_PAGE_DIR = Path(__file__).resolve().parent / "previewpage"
 DEFAULT_PORT = 8421  # the preview's is 8420: both may run at once
 DISK_POLL = 0.2  # seconds between looks at the file for another program's save
+FACTS_WAIT = 3.0  # seconds the checks of a revision wait for its build to end
 MAX_CHANGE_BYTES = 1024 * 1024
 MAX_PHOTO_BYTES = 10 * 1024 * 1024
 PHOTO_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
@@ -51,8 +52,6 @@ _ASSETS = {
     "/form.js": (PAGE_DIR / "form.js", _JS),
     "/panes.js": (PAGE_DIR / "panes.js", _JS),
     "/edit.css": (PAGE_DIR / "edit.css", _CSS),
-    "/pdfjs/pdf.js": (PDFJS_DIR / "pdf.js", _JS),
-    "/pdfjs/pdf.worker.js": (PDFJS_DIR / "pdf.worker.js", _JS),
 }
 
 
@@ -60,8 +59,9 @@ class EditorState(PreviewState):
     """The panes (as the preview's), the document's revision and its facts, told to every
     open page through the one event stream."""
 
-    def __init__(self, session: EditSession, locales: Locales, viewer: str, files: Any) -> None:
-        super().__init__(session.file, viewer, files)
+    def __init__(self, session: EditSession, locales: Locales, files: Any) -> None:
+        # The panes show pages drawn by the server (pageimages), neither viewer's.
+        super().__init__(session.file, "images", files)
         self.session = session
         self.locales = locales
         self.built: int | None = None  # the revision the PDFs shown were built from
@@ -90,9 +90,14 @@ class EditorState(PreviewState):
             "failed": result.error is not None,
         }
         super().update(result)
+        with self._facts_wanted:
+            self._facts_wanted.notify_all()
 
     def snapshot(self) -> dict[str, object]:
         shown = super().snapshot()
+        for pane in shown["panes"]:  # type: ignore[union-attr]
+            pdf = self.pdf(pane["url"]) if pane["url"] else None
+            pane["pages"] = page_sizes(pdf) if pdf is not None else []
         current = self.session.current
         facts = self._facts
         shown["document"] = {
@@ -108,7 +113,10 @@ class EditorState(PreviewState):
         return self._facts
 
     def check_forever(self) -> None:
-        """Work out the facts of each new revision, the latest first (a thread's loop)."""
+        """Work out the facts of each new revision, the latest first (a thread's loop).
+
+        Once the PDFs of the revision are built (or after FACTS_WAIT seconds): the checks
+        would otherwise take a core, and the GIL, from the rebuild the person waits for."""
         while True:
             with self._facts_wanted:
                 self._facts_wanted.wait_for(
@@ -117,6 +125,11 @@ class EditorState(PreviewState):
                         or self._facts is None
                         or self._facts.revision != self.session.current.number
                     )
+                )
+                wanted = self.session.current.number
+                self._facts_wanted.wait_for(
+                    lambda wanted=wanted: self._stopped or (self.built or 0) >= wanted,
+                    timeout=FACTS_WAIT,
                 )
                 if self._stopped:
                     return
@@ -170,6 +183,8 @@ class _Handler(BaseHTTPRequestHandler):
                 self.send_error(HTTPStatus.FORBIDDEN)
                 return
             self._photo()
+        elif path.startswith("/page/"):
+            self._page(url.path, parse_qs(url.query))
         elif path.endswith(".pdf") and (pdf := self.server.state.pdf(path)) is not None:
             try:
                 self._send(pdf.read_bytes(), "application/pdf")
@@ -191,6 +206,22 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(page_words(server.state.locales))
         else:
             self.send_error(HTTPStatus.NOT_FOUND)
+
+    def _page(self, path: str, query: dict[str, list[str]]) -> None:
+        """``/page/<name>.pdf/<n>.png?w=<pixels>``: a page of a pane's current PDF."""
+        parts = path.split("/")
+        try:
+            name, number = parts[2], int(parts[3].removesuffix(".png"))
+            width = int(query.get("w", ["800"])[0])
+        except (IndexError, ValueError):
+            self.send_error(HTTPStatus.NOT_FOUND)
+            return
+        pdf = self.server.state.pdf(f"/{name}")
+        image = page_png(pdf, number, width) if pdf is not None and len(parts) == 4 else None
+        if image is None:
+            self.send_error(HTTPStatus.NOT_FOUND)
+            return
+        self._send(image, "image/png")
 
     def _photo(self) -> None:
         photo = self.server.photo_file()
@@ -378,7 +409,6 @@ class _Server(ThreadingHTTPServer):
             "language_names": names,
             "converted_from": sources,
             "photo": photo is not None and photo.is_file(),
-            "viewer": self.state.viewer,
         }
 
     def photo_file(self) -> Path | None:
@@ -404,13 +434,9 @@ def serve_editor(
     interval: float = DEFAULT_INTERVAL,
 ) -> None:
     """Serve the editor of ``state``'s document and watch it until ``stop`` (or Ctrl-C)."""
-    from .preview import pdfjs_installed
-
     session = EditSession(state.profile)
     locales = load_locales(state.request.locale_files)
-    shown = EditorState(
-        session, locales, "pages" if pdfjs_installed() else "browser", state.request.locale_files
-    )
+    shown = EditorState(session, locales, state.request.locale_files)
     try:
         server = _Server(port, shown)
     except OSError as exc:

@@ -118,9 +118,20 @@ class Editor:
         raise AssertionError(f"the editor never printed {text!r}")
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            self.process.wait(timeout=120)
+        if self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            # Where it hangs: Python's fault handler prints every thread's stack on SIGABRT.
+            self.process.send_signal(signal.SIGABRT)
+            self.process.wait(timeout=60)
+            time.sleep(0.5)
+            said = []
+            while not self.lines.empty():
+                said.append(self.lines.get())
+            raise AssertionError("the editor did not stop on Ctrl-C:\n" + "".join(said)) from None
 
 
 def _decoded(data: bytes, headers: Any) -> Any:
@@ -135,7 +146,7 @@ def _decoded(data: bytes, headers: Any) -> Any:
 def start_editor(file: Path, *options: str, temporary: Path) -> Editor:
     process = subprocess.Popen(
         [str(CVTEX), "edit", str(file), "--port", "0", *options],
-        env={**os.environ, "TMPDIR": str(temporary)},
+        env={**os.environ, "TMPDIR": str(temporary), "PYTHONFAULTHANDLER": "1"},
         # Ctrl-C stops it, even when the tests run as a background job.
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         stdout=subprocess.PIPE,

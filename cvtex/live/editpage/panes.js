@@ -1,20 +1,17 @@
-// The PDFs beside the form: one pane per language, as the preview draws them (see
-// previewpage/preview.js). With Debian's pdf.js a pane draws its PDF's pages itself, off
-// screen, then puts them where the old ones were, scrolled as far: the pane keeps its place
-// while the PDF is rebuilt under it. show() resolves once every pane has drawn what the
-// state asks for, so that the page can time a keystroke to both PDFs.
+// The PDFs beside the form: one pane per language, each page an image the server draws
+// with PDFium (cvtex/live/pageimages.py) at the pane's width. A new PDF's pages are loaded
+// off screen, then put where the old ones were, scrolled as far: the pane keeps its place
+// while the PDF is rebuilt under it. show() resolves once every pane shows what the state
+// asks for, so that the page can time a keystroke to both PDFs.
 "use strict";
-
-const pdfjsLoaded = typeof pdfjsLib === "undefined" ? null : pdfjsLib;
-if (pdfjsLoaded) pdfjsLoaded.GlobalWorkerOptions.workerSrc = "/pdfjs/pdf.worker.js";
 
 export class Panes {
   constructor(container, template, words) {
     this.container = container;
     this.template = template;
     this.words = words;
-    this.pdfjs = null;
-    this.drawing = new Map(); // lang -> the promise of the pages being drawn
+    this.drawing = new Map(); // lang -> the promise of its pages being loaded
+    this.items = new Map(); // lang -> the state's pane, to draw again at another width
     let resizing = 0;
     window.addEventListener("resize", () => {
       clearTimeout(resizing);
@@ -45,17 +42,21 @@ export class Panes {
 
   // Shows the state; resolves when each pane shows the PDF it names (or its error).
   show(state) {
-    this.pdfjs = state.viewer === "pages" ? pdfjsLoaded : null;
     const wanted = new Set(state.panes.map((pane) => pane.lang));
     for (const old of this.container.querySelectorAll(".pane")) {
       if (!wanted.has(old.dataset.lang)) old.remove();
     }
     const done = [];
+    // Every pane in place first: a pane's width, which its pages are drawn at, depends on
+    // how many there are.
     state.panes.forEach((item, index) => {
       const pane = this.paneFor(item.lang);
       if (this.container.children[index] !== pane) {
         this.container.insertBefore(pane, this.container.children[index] || null);
       }
+    });
+    state.panes.forEach((item) => {
+      const pane = this.paneFor(item.lang);
       pane.dataset.title = item.title;
       pane.querySelector(".title").textContent = item.title;
       this.label(pane);
@@ -65,82 +66,51 @@ export class Panes {
       const error = pane.querySelector(".error");
       error.hidden = !item.error;
       error.querySelector("pre").textContent = item.error || "";
-      const visible = !item.error && Boolean(item.version);
-      const address = `${item.url}?v=${item.version}`;
+      const visible = !item.error && Boolean(item.version) && Boolean(item.pages?.length);
+      // Hidden only by an error: a pane waiting for its first PDF keeps its width.
+      pane.querySelector(".pages").hidden = Boolean(item.error);
       if (!visible) return;
-      if (this.pdfjs) {
-        pane.querySelector("iframe").hidden = true;
-        pane.querySelector(".pages").hidden = false;
-        if (pane.dataset.wanted !== address) {
-          pane.dataset.wanted = address;
-          this.drawing.set(item.lang, this.draw(pane, address));
-        }
-        done.push(this.drawing.get(item.lang) || Promise.resolve());
-      } else {
-        const frame = pane.querySelector("iframe");
-        frame.hidden = false;
-        if (pane.dataset.shown !== address) {
-          pane.dataset.shown = address;
-          frame.title = item.title;
-          done.push(new Promise((resolve) => frame.addEventListener("load", resolve, { once: true })));
-          frame.src = `${address}#view=FitH&navpanes=0`;
-        }
+      this.items.set(item.lang, item);
+      const address = `${item.url}?v=${item.version}`;
+      if (pane.dataset.wanted !== address) {
+        pane.dataset.wanted = address;
+        this.drawing.set(item.lang, this.draw(pane, item, address));
       }
+      done.push(this.drawing.get(item.lang) || Promise.resolve());
     });
     return Promise.all(done);
   }
 
   redrawAll() {
-    if (!this.pdfjs) return;
     for (const pane of this.container.querySelectorAll(".pane")) {
-      if (pane.dataset.shown) this.draw(pane, pane.dataset.shown);
+      const item = this.items.get(pane.dataset.lang);
+      if (item && pane.dataset.shown) this.draw(pane, item, pane.dataset.shown);
     }
   }
 
-  // Draws the PDF at ``address`` off screen, then swaps it for the pages shown, at the same
-  // scroll position; a newer PDF asked for meanwhile wins, and this one is dropped.
-  async draw(pane, address) {
-    const pdfjs = this.pdfjs;
-    let pdf;
-    try {
-      pdf = await pdfjs.getDocument({ url: address, isEvalSupported: false }).promise;
-    } catch (failure) {
-      return;
-    }
+  // Loads the pages of the PDF at ``address`` off screen, then swaps them for the pages
+  // shown, at the same scroll position; a newer PDF asked for meanwhile wins.
+  async draw(pane, item, address) {
     const shown = pane.querySelector(".pages");
-    const width = Math.max(200, (shown.offsetWidth || pane.clientWidth) - 32);
+    const width = Math.max(200, (shown.clientWidth || pane.clientWidth) - 24);
+    const pixels = Math.round(width * (window.devicePixelRatio || 1));
+    const stem = item.url.replace(/^\//, "");
     const fresh = shown.cloneNode(false);
-    const ratio = window.devicePixelRatio || 1;
-    try {
-      for (let number = 1; number <= pdf.numPages; number++) {
-        const page = await pdf.getPage(number);
-        const scale = width / page.getViewport({ scale: 1 }).width;
-        const onScreen = page.getViewport({ scale });
-        const viewport = page.getViewport({ scale: scale * ratio });
-        const sheet = document.createElement("div");
-        sheet.className = "page";
-        sheet.style.width = `${Math.floor(onScreen.width)}px`;
-        sheet.style.height = `${Math.floor(onScreen.height)}px`;
-        const canvas = document.createElement("canvas");
-        canvas.width = Math.floor(viewport.width);
-        canvas.height = Math.floor(viewport.height);
-        canvas.style.width = sheet.style.width;
-        await page.render({ canvasContext: canvas.getContext("2d"), viewport }).promise;
-        const text = document.createElement("div");
-        text.className = "textLayer";
-        await pdfjs.renderTextLayer({
-          textContent: await page.getTextContent(),
-          container: text,
-          viewport: onScreen,
-          textDivs: [],
-        }).promise;
-        sheet.append(canvas, text);
-        fresh.append(sheet);
-        if (pane.dataset.wanted !== address) return;
-      }
-    } finally {
-      pdf.destroy();
-    }
+    const loading = item.pages.map(([pageWidth, pageHeight], index) => {
+      const sheet = document.createElement("div");
+      sheet.className = "page";
+      sheet.style.width = `${width}px`;
+      sheet.style.height = `${Math.round((width * pageHeight) / pageWidth)}px`;
+      const image = new Image();
+      image.alt = this.words("page_of", { page: index + 1, total: item.pages.length, language: item.title });
+      image.src = `/page/${encodeURIComponent(stem)}/${index + 1}.png?v=${item.version}&w=${pixels}`;
+      image.style.width = "100%";
+      sheet.append(image);
+      fresh.append(sheet);
+      return image.decode().catch(() => undefined);
+    });
+    await Promise.all(loading);
+    if (pane.dataset.wanted !== address) return;
     const current = pane.querySelector(".pages");
     const top = current.scrollTop;
     fresh.hidden = current.hidden;
