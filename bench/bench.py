@@ -22,6 +22,8 @@ rounds that interleave everything so that a busy machine slows all of them alike
   2,000 works, into a new profile and again `--into` the profile it made (`--only-imports`).
 * drafts: `cvtex translate draft --engine openai` of 200 texts through a local server that
   answers at once, cvtex's own time per text, and again from the cache (`--only-drafts`).
+* the editor: `cvtex edit` in a headless Chromium, a keystroke in an English and in a
+  Chinese box, until both panes have drawn their new PDFs (`--only-editor`).
 
 It prints medians and the ratios to the floor, and with --write puts them, with the
 machine they came from, into bench/README.md. It measures; it asserts nothing.
@@ -64,6 +66,7 @@ ATS_BEGIN, ATS_END = "<!-- bench:ats:begin -->", "<!-- bench:ats:end -->"
 IMPORTS_BEGIN, IMPORTS_END = "<!-- bench:imports:begin -->", "<!-- bench:imports:end -->"
 DRAFTS_BEGIN, DRAFTS_END = "<!-- bench:drafts:begin -->", "<!-- bench:drafts:end -->"
 DRAFTED_TEXTS = 200
+EDITOR_BEGIN, EDITOR_END = "<!-- bench:editor:begin -->", "<!-- bench:editor:end -->"
 ZH_TEXT = ("中国科学技术大学", "中国科学技术大学（合肥）")  # Chinese text only
 # The edit loop's save: one text of each language, the same entry's (the n-th save: n).
 EDITED_ENTRY = "{en: University of Science and Technology of China (USTC), zh: 中国科学技术大学}"
@@ -275,6 +278,98 @@ def edit_loop(profile: Path, scratch: Path, rounds: int) -> Series:
         for copy in (watched, built):
             copy.unlink(missing_ok=True)
     return series
+
+
+def editor_loop(profile: Path, scratch: Path, rounds: int) -> Series:
+    """`cvtex edit` in a headless Chromium: a keystroke in an English box, then one in the
+    Chinese box of the same text, as a person types; the time the page shows from the last
+    keystroke until both panes have drawn their new PDFs (it includes the page's 0.3 s wait
+    for the typing to stop). Each round also times a bare pass over both new .tex files."""
+    sys.path.insert(0, str(ROOT))
+    from tests.browser import CHROMIUM, Browser
+
+    series = Series()
+    if CHROMIUM is None:
+        print("  cvtex edit: no Chromium (make test-system-deps), not measured", flush=True)
+        return series
+    edited = profile.with_name("edited.yaml")
+    edited.write_text(profile.read_text(encoding="utf-8"), encoding="utf-8")
+    out = scratch / "out-editor"
+    timed(build_command(out, edited))
+    editor = subprocess.Popen(
+        [str(CVTEX), "edit", "--port", "0", "--lang", LANGUAGES, "--out", str(out), str(edited)],
+        env=cvtex_environment(),
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    browser = None
+    try:
+        assert editor.stdout is not None
+        url = editor.stdout.readline().split(": ", 1)[1].split()[0]
+        browser = Browser(1600, 1000)
+        browser.open(url)
+        drawn = "[...document.querySelectorAll('.pane')].every(p => p.dataset.shown)"
+        browser.wait_for(f"!!window.cvtexEditor?.page.facts && {drawn}", 300)
+        timing = "Number(document.getElementById('timing').dataset.count || 0)"
+        for number in range(1, rounds + 1):
+            time.sleep(SETTLE)
+            shown = browser.evaluate(timing)
+            for language in ("en", "zh"):
+                name = f"education 1, institution ({language})"
+                browser.evaluate(f"document.querySelector('[aria-label=\"{name}\"]').focus()")
+                browser.press("End")
+                if number > 1:
+                    browser.press("Backspace")
+                browser.press(str(number % 10))
+            browser.wait_for(f"{timing} > {shown}", 120)
+            series.add(
+                "editor",
+                float(browser.evaluate("document.getElementById('timing').dataset.seconds")),
+            )
+            parts = browser.evaluate("window.cvtexEditor.page.times")
+            for part in ("written", "built"):
+                series.add(part, parts[part])
+            floors = {
+                language: bare_pass(out / f"{edited.stem}.{language}.tex", scratch)
+                for language in ("en", "zh")
+            }
+            for language, seconds in floors.items():
+                series.add(f"floor {language}", seconds)
+            series.add("floor", max(floors.values()))
+            series.add("editor / floor", series.values["editor"][-1] / series.values["floor"][-1])
+            print(
+                f"  cvtex edit round {number}: keystroke to both PDFs "
+                f"{series.values['editor'][-1]:.3f} s (written {parts['written']:.3f} s, built "
+                f"{parts['built']:.3f} s), floor {series.values['floor'][-1]:.3f} s",
+                flush=True,
+            )
+    finally:
+        if browser is not None:
+            browser.close()
+        editor.send_signal(signal.SIGTERM)
+        editor.wait(timeout=120)
+        edited.unlink(missing_ok=True)
+    return series
+
+
+def editor_report(series: Series, rounds: int, load_before: tuple[float, ...]) -> str:
+    if not series.values:
+        return "cvtex edit was not measured: no Chromium."
+    values = series.values["editor / floor"]
+    ratio = f"**{statistics.median(values):.2f}x** ({min(values):.2f}-{max(values):.2f})"
+    return "\n".join(
+        [
+            f"Measured {time.strftime('%Y-%m-%d')} on: {machine(load_before)}; medians of "
+            f"{rounds} rounds of the example, `--lang {LANGUAGES}`.",
+            "",
+            "| floor (en / zh) | keystroke to both PDFs shown | edit / floor | of which: "
+            "file written | both PDFs built |",
+            "| --- | --- | --- | --- | --- |",
+            f"| {series.median('floor en'):.2f} s / {series.median('floor zh'):.2f} s "
+            f"| {series.median('editor'):.3f} s | {ratio} | {series.median('written'):.3f} s "
+            f"| {series.median('built'):.3f} s |",
+        ]
+    )
 
 
 def _inode(path: Path) -> int | None:
@@ -825,6 +920,7 @@ SECTIONS = (
         "only_imports", "imports_rounds", imports, imports_report, (IMPORTS_BEGIN, IMPORTS_END)
     ),
     Section("only_drafts", "drafts_rounds", drafts, drafts_report, (DRAFTS_BEGIN, DRAFTS_END)),
+    Section("only_editor", "editor_rounds", editor_loop, editor_report, (EDITOR_BEGIN, EDITOR_END)),
 )
 
 
@@ -873,6 +969,12 @@ def main() -> None:
         help="measure cvtex translate draft of 200 texts through a local server alone",
     )
     parser.add_argument("--drafts-rounds", type=int, default=5)
+    parser.add_argument(
+        "--only-editor",
+        action="store_true",
+        help="measure cvtex edit alone: a keystroke to both PDFs shown",
+    )
+    parser.add_argument("--editor-rounds", type=int, default=8)
     parser.add_argument("--publications", default="100,500", help="sizes of the generated profiles")
     parser.add_argument("--write", action="store_true", help="update bench/README.md")
     args = parser.parse_args()

@@ -1,8 +1,9 @@
 """A headless Chromium driven through the DevTools protocol on a pair of pipes.
 
-For pages that change after they load (the preview): the test reads the live DOM while it
-saves files. Chromium reads commands from its fd 3 and writes replies to its fd 4, each
-message JSON ended by a NUL byte; no websocket client or other package is needed.
+For pages that change after they load (the preview, the editor): the test reads the live
+DOM while it saves files, and types and clicks as a person does (keys, mouse). Chromium
+reads commands from its fd 3 and writes replies to its fd 4, each message JSON ended by a
+NUL byte; no websocket client or other package is needed.
 """
 
 from __future__ import annotations
@@ -19,6 +20,26 @@ from pathlib import Path
 from typing import Any
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+ALT, CTRL, META, SHIFT = 1, 2, 4, 8  # DevTools' modifier bits
+# key: its code, its Windows virtual key code, the text it types
+_KEYS = {
+    "Tab": ("Tab", 9, ""),
+    "Enter": ("Enter", 13, "\r"),
+    "Escape": ("Escape", 27, ""),
+    "Backspace": ("Backspace", 8, ""),
+    "Delete": ("Delete", 46, ""),
+    "ArrowUp": ("ArrowUp", 38, ""),
+    "ArrowDown": ("ArrowDown", 40, ""),
+    "ArrowLeft": ("ArrowLeft", 37, ""),
+    "ArrowRight": ("ArrowRight", 39, ""),
+    "Home": ("Home", 36, ""),
+    "End": ("End", 35, ""),
+    " ": ("Space", 32, " "),
+    "-": ("Minus", 189, "-"),
+    ".": ("Period", 190, "."),
+    ",": ("Comma", 188, ","),
+    **{str(digit): (f"Digit{digit}", 48 + digit, str(digit)) for digit in range(10)},
+}
 
 
 def _above_4(fd: int) -> int:
@@ -100,7 +121,10 @@ class Browser:
         self.session = attached["sessionId"]
 
     def evaluate(self, expression: str) -> Any:
-        result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True})
+        result = self.send(
+            "Runtime.evaluate",
+            {"expression": expression, "returnByValue": True, "awaitPromise": True},
+        )
         if "exceptionDetails" in result:
             raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
         return result["result"].get("value")
@@ -115,6 +139,50 @@ class Browser:
             if time.monotonic() > deadline:
                 raise AssertionError(f"never true: {expression}")
             time.sleep(0.05)
+
+    def press(self, key: str, modifiers: int = 0) -> None:
+        """A key pressed and released, as a person types it (``modifiers``: ALT, CTRL, SHIFT)."""
+        if key in _KEYS:
+            code, virtual, text = _KEYS[key]
+        else:  # a letter
+            code, virtual, text = f"Key{key.upper()}", ord(key.upper()), key
+        if modifiers & (ALT | CTRL):
+            text = ""  # a shortcut types nothing
+        elif modifiers & SHIFT and len(text) == 1:
+            text = text.upper()
+        common = {
+            "key": key,
+            "code": code,
+            "windowsVirtualKeyCode": virtual,
+            "modifiers": modifiers,
+        }
+        down = {**common, "type": "keyDown" if text else "rawKeyDown"}
+        if text:
+            down["text"] = text
+        self.send("Input.dispatchKeyEvent", down)
+        self.send("Input.dispatchKeyEvent", {**common, "type": "keyUp"})
+
+    def type(self, text: str) -> None:
+        """Text typed key by key (characters a keyboard has not, as an input method commits)."""
+        for character in text:
+            if character.isascii() and (character.isalnum() or character in " -.,"):
+                self.press(character)
+            else:
+                self.send("Input.insertText", {"text": character})
+
+    def click(self, selector: str) -> None:
+        """A mouse click in the middle of the element ``selector`` finds (scrolled to)."""
+        box = self.evaluate(
+            f"(() => {{ const e = document.querySelector({json.dumps(selector)}); "
+            "e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect(); "
+            "return [r.x + r.width / 2, r.y + r.height / 2]; })()"
+        )
+        x, y = box
+        for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+            event = {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}
+            if kind == "mouseMoved":
+                event = {"type": kind, "x": x, "y": y}
+            self.send("Input.dispatchMouseEvent", event)
 
     def screenshot(self, file: Path) -> None:
         shot = self.send("Page.captureScreenshot", {"format": "png"})

@@ -483,6 +483,13 @@ class Catalog(Model):
         "else English's).",
     )
 
+    editor: dict[str, str] = Field(
+        default_factory=dict,
+        description="`cvtex edit`: the words of the editor's page (its buttons, marks and "
+        "messages), by key; a key left out takes the words of the language converted from "
+        "(converted), else English's. {name} marks what the page fills in.",
+    )
+
     _source: SourceMap | None = PrivateAttr(None)
 
     @field_validator("titles")

@@ -46,7 +46,7 @@ def pdfjs_installed() -> bool:
     return all((PDFJS_DIR / name).is_file() for name in ("pdf.js", "pdf.worker.js"))
 
 
-_SECURITY = {
+SECURITY_HEADERS = {
     # Nothing but cvtex's own files, and no plugin content but its own PDFs.
     "Content-Security-Policy": "default-src 'self'; object-src 'self'; frame-src 'self'; "
     "frame-ancestors 'self'; form-action 'none'; base-uri 'none'",
@@ -214,7 +214,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(data)))
-        for name, value in _SECURITY.items():
+        for name, value in SECURITY_HEADERS.items():
             self.send_header(name, value)
         self.end_headers()
         self.wfile.write(data)
@@ -225,7 +225,7 @@ class _Handler(BaseHTTPRequestHandler):
     def _events(self) -> None:
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream; charset=utf-8")
-        for name, value in _SECURITY.items():
+        for name, value in SECURITY_HEADERS.items():
             self.send_header(name, value)
         self.end_headers()
         with contextlib.suppress(OSError):  # the page was closed or reloaded

@@ -1,0 +1,482 @@
+"""``cvtex edit``: the preview's watch and panes, with the profile as a form beside them.
+
+One threaded HTTP server on 127.0.0.1 serves the page (``editpage/``: HTML, CSS and plain
+JavaScript shipped with cvtex, nothing from the network), its JSON API, the panes' PDFs and
+one stream of server-sent events that says when the PDFs, the file or its facts changed.
+
+Safety, as for the preview and more: it answers only requests addressed to 127.0.0.1 or
+localhost (no DNS rebinding); every API request carries the token written into the page
+it served, which no other site can read (so no other site can write through it); a write
+is also refused when the browser says it comes from another origin. It reads and writes
+no file but the document edited (and, for a profile, the photo it names, in its folder).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hmac
+import json
+import secrets
+import threading
+import time
+import webbrowser
+from collections.abc import Callable
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from .. import atomic
+from ..errors import CvtexError, InputError
+from ..language.catalog import Locales, load_locales
+from .editfacts import Facts, document_kind, facts_of, languages_of
+from .editform import form_of
+from .editsession import EditSession, Revision, value_at
+from .editwords import page_words
+from .pageimages import page_png, page_sizes
+from .preview import HOST, SECURITY_HEADERS, PreviewState
+from .watch import DEFAULT_INTERVAL, Rebuilt, WatchState, watch
+
+PAGE_DIR = Path(__file__).resolve().parent / "editpage"
+DEFAULT_PORT = 8421  # the preview's is 8420: both may run at once
+DISK_POLL = 0.2  # seconds between looks at the file for another program's save
+FACTS_WAIT = 3.0  # seconds the checks of a revision wait for its build to end
+MAX_CHANGE_BYTES = 1024 * 1024
+MAX_PHOTO_BYTES = 10 * 1024 * 1024
+PHOTO_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
+_MAGIC = {"image/png": b"\x89PNG\r\n\x1a\n", "image/jpeg": b"\xff\xd8\xff"}
+_JS, _CSS = "text/javascript; charset=utf-8", "text/css; charset=utf-8"
+_ASSETS = {
+    "/edit.js": (PAGE_DIR / "edit.js", _JS),
+    "/form.js": (PAGE_DIR / "form.js", _JS),
+    "/panes.js": (PAGE_DIR / "panes.js", _JS),
+    "/edit.css": (PAGE_DIR / "edit.css", _CSS),
+}
+
+
+class EditorState(PreviewState):
+    """The panes (as the preview's), the document's revision and its facts, told to every
+    open page through the one event stream."""
+
+    def __init__(self, session: EditSession, locales: Locales, files: Any) -> None:
+        # The panes show pages drawn by the server (pageimages), neither viewer's.
+        super().__init__(session.file, "images", files)
+        self.session = session
+        self.locales = locales
+        self.built: int | None = None  # the revision the PDFs shown were built from
+        self.last_build: dict[str, object] | None = None
+        self._facts: Facts | None = None
+        self._facts_wanted = threading.Condition()
+        self._stopped = False
+        session.listeners.append(lambda revision: self.poke())
+
+    def poke(self) -> None:
+        with self._changed:
+            self.generation += 1
+            self._changed.notify_all()
+        with self._facts_wanted:
+            self._facts_wanted.notify_all()
+
+    def built_from(self, revision: int | None) -> None:
+        self.built = revision
+
+    def update(self, result: Rebuilt) -> None:
+        # What the page words itself (in its own language), where the watch prints a line.
+        self.last_build = {
+            "at": time.strftime("%H:%M:%S"),
+            "compiled": result.compiled,
+            "seconds": round(result.seconds, 2),
+            "failed": result.error is not None,
+        }
+        super().update(result)
+        with self._facts_wanted:
+            self._facts_wanted.notify_all()
+
+    def snapshot(self) -> dict[str, object]:
+        shown = super().snapshot()
+        for pane in shown["panes"]:  # type: ignore[union-attr]
+            pdf = self.pdf(pane["url"]) if pane["url"] else None
+            pane["pages"] = page_sizes(pdf) if pdf is not None else []
+        current = self.session.current
+        facts = self._facts
+        shown["document"] = {
+            "revision": current.number,
+            "writer": current.writer,
+            "facts": facts.revision if facts is not None else None,
+        }
+        shown["built"] = self.built
+        shown["build"] = self.last_build
+        return shown
+
+    def facts(self) -> Facts | None:
+        return self._facts
+
+    def check_forever(self) -> None:
+        """Work out the facts of each new revision, the latest first (a thread's loop).
+
+        Once the PDFs of the revision are built (or after FACTS_WAIT seconds): the checks
+        would otherwise take a core, and the GIL, from the rebuild the person waits for."""
+        while True:
+            with self._facts_wanted:
+                self._facts_wanted.wait_for(
+                    lambda: (
+                        self._stopped
+                        or self._facts is None
+                        or self._facts.revision != self.session.current.number
+                    )
+                )
+                wanted = self.session.current.number
+                self._facts_wanted.wait_for(
+                    lambda wanted=wanted: self._stopped or (self.built or 0) >= wanted,
+                    timeout=FACTS_WAIT,
+                )
+                if self._stopped:
+                    return
+            revision = self.session.current
+            try:
+                facts = facts_of(
+                    revision.number, self.session.file, revision.text, revision.data, self.locales
+                )
+            except CvtexError as exc:
+                facts = Facts(revision.number, [{"path": None, "message": exc.message}])
+            except Exception as exc:  # a bug in a check must not stop the editor
+                facts = Facts(revision.number, [{"path": None, "message": f"{exc!r}"}])
+            self._facts = facts
+            self.poke()
+
+    def close(self) -> None:
+        with self._facts_wanted:
+            self._stopped = True
+            self._facts_wanted.notify_all()
+        super().close()
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: _Server
+
+    # Reading ----------------------------------------------------------------------------------
+
+    def do_GET(self) -> None:
+        if not self._addressed_to_us():
+            self.send_error(HTTPStatus.MISDIRECTED_REQUEST)
+            return
+        url = urlsplit(self.path)
+        path = url.path
+        if path == "/":
+            self._send(self.server.page(), "text/html; charset=utf-8")
+        elif path in _ASSETS:
+            file, kind = _ASSETS[path]
+            try:
+                self._send(file.read_bytes(), kind)
+            except OSError:
+                self.send_error(HTTPStatus.NOT_FOUND)
+        elif path == "/events":
+            self._events()
+        elif path.startswith("/api/"):
+            if not self._has_token(parse_qs(url.query).get("token", [""])[0]):
+                self._json({"error": "this request needs the page's token"}, HTTPStatus.FORBIDDEN)
+                return
+            self._api_get(path)
+        elif path == "/photo":
+            if not self._has_token(parse_qs(url.query).get("token", [""])[0]):
+                self.send_error(HTTPStatus.FORBIDDEN)
+                return
+            self._photo()
+        elif path.startswith("/page/"):
+            self._page(url.path, parse_qs(url.query))
+        elif path.endswith(".pdf") and (pdf := self.server.state.pdf(path)) is not None:
+            try:
+                self._send(pdf.read_bytes(), "application/pdf")
+            except OSError:
+                self.send_error(HTTPStatus.NOT_FOUND)
+        else:
+            self.send_error(HTTPStatus.NOT_FOUND)
+
+    def _api_get(self, path: str) -> None:
+        server = self.server
+        if path == "/api/state":
+            self._json(server.document_state())
+        elif path == "/api/form":
+            self._json(form_of(server.kind()))
+        elif path == "/api/facts":
+            facts = server.state.facts()
+            self._json(facts.as_json() if facts is not None else {"revision": None})
+        elif path == "/api/words":
+            self._json(page_words(server.state.locales))
+        else:
+            self.send_error(HTTPStatus.NOT_FOUND)
+
+    def _page(self, path: str, query: dict[str, list[str]]) -> None:
+        """``/page/<name>.pdf/<n>.png?w=<pixels>``: a page of a pane's current PDF."""
+        parts = path.split("/")
+        try:
+            name, number = parts[2], int(parts[3].removesuffix(".png"))
+            width = int(query.get("w", ["800"])[0])
+        except (IndexError, ValueError):
+            self.send_error(HTTPStatus.NOT_FOUND)
+            return
+        pdf = self.server.state.pdf(f"/{name}")
+        image = page_png(pdf, number, width) if pdf is not None and len(parts) == 4 else None
+        if image is None:
+            self.send_error(HTTPStatus.NOT_FOUND)
+            return
+        self._send(image, "image/png")
+
+    def _photo(self) -> None:
+        photo = self.server.photo_file()
+        if photo is None or not photo.is_file():
+            self.send_error(HTTPStatus.NOT_FOUND)
+            return
+        try:
+            data = photo.read_bytes()
+        except OSError:
+            self.send_error(HTTPStatus.NOT_FOUND)
+            return
+        self._send(data, PHOTO_TYPES[photo.suffix.lower()])
+
+    # Writing ----------------------------------------------------------------------------------
+
+    def do_POST(self) -> None:
+        if not self._addressed_to_us():
+            self.send_error(HTTPStatus.MISDIRECTED_REQUEST)
+            return
+        if not self._has_token() or not self._same_origin():
+            self._json({"error": "this request needs the page's token"}, HTTPStatus.FORBIDDEN)
+            return
+        path = urlsplit(self.path).path
+        if path == "/api/edit":
+            self._edit()
+        elif path == "/photo":
+            self._upload_photo()
+        else:
+            self.send_error(HTTPStatus.NOT_FOUND)
+
+    def _body(self, limit: int) -> bytes | None:
+        try:
+            size = int(self.headers.get("Content-Length") or "0")
+        except ValueError:
+            return None
+        if size < 0 or size > limit:
+            return None
+        return self.rfile.read(size)
+
+    def _edit(self) -> None:
+        kind = (self.headers.get("Content-Type") or "").split(";")[0].strip()
+        body = self._body(MAX_CHANGE_BYTES)
+        if kind != "application/json" or body is None:
+            self._json({"error": "a change is JSON"}, HTTPStatus.BAD_REQUEST)
+            return
+        try:
+            request = json.loads(body)
+            base, changes = int(request["base"]), list(request["changes"])
+            writer = str(request.get("writer") or "page")[:64]
+        except (ValueError, KeyError, TypeError):
+            self._json({"error": "a change is {base, changes, writer}"}, HTTPStatus.BAD_REQUEST)
+            return
+        session = self.server.state.session
+        try:
+            outcome = session.apply(base, changes, writer)
+        except CvtexError as exc:
+            self._json(
+                {"error": exc.message, "hint": exc.hint, "revision": session.current.number},
+                HTTPStatus.CONFLICT,
+            )
+            return
+        current = session.revision(outcome.revision) or session.current
+        self._json(
+            {
+                "revision": outcome.revision,
+                "conflicts": outcome.conflicts,
+                "data": current.data,
+                "backup": str(session.backup) if session.backup else None,
+            }
+        )
+
+    def _upload_photo(self) -> None:
+        photo = self.server.photo_file()
+        kind = (self.headers.get("Content-Type") or "").split(";")[0].strip()
+        if photo is None:
+            self._json({"error": "the profile names no photo file"}, HTTPStatus.CONFLICT)
+            return
+        if PHOTO_TYPES[photo.suffix.lower()] != kind:
+            self._json({"error": f"{photo.name} takes {photo.suffix} images"}, 415)
+            return
+        data = self._body(MAX_PHOTO_BYTES)
+        if data is None or not data.startswith(_MAGIC[kind]):
+            self._json({"error": "not a PNG or JPEG image, or too large"}, 400)
+            return
+        atomic.write_bytes(photo, data)
+        self.server.state.poke()
+        self._json({"written": photo.name})
+
+    # Checks -----------------------------------------------------------------------------------
+
+    def _addressed_to_us(self) -> bool:
+        host = (self.headers.get("Host") or "").rsplit(":", 1)[0]
+        return host in (HOST, "localhost")
+
+    def _has_token(self, given: str = "") -> bool:
+        token = self.headers.get("X-Cvtex-Token") or given
+        return bool(token) and hmac.compare_digest(token.encode(), self.server.token.encode())
+
+    def _same_origin(self) -> bool:
+        """A browser names the page a request comes from; it must be ours."""
+        origin = self.headers.get("Origin")
+        if origin is not None and origin not in self.server.origins():
+            return False
+        site = self.headers.get("Sec-Fetch-Site")
+        return site in (None, "same-origin", "none")
+
+    # Answers ----------------------------------------------------------------------------------
+
+    def _send(self, data: bytes, kind: str, status: int = HTTPStatus.OK) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in SECURITY_HEADERS.items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _json(self, value: Any, status: int = HTTPStatus.OK) -> None:
+        data = json.dumps(value, ensure_ascii=False).encode()
+        self._send(data, "application/json; charset=utf-8", status)
+
+    def _events(self) -> None:
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "text/event-stream; charset=utf-8")
+        for name, value in SECURITY_HEADERS.items():
+            self.send_header(name, value)
+        self.end_headers()
+        with contextlib.suppress(OSError):
+            for snapshot in self.server.state.changes():
+                if snapshot is None:
+                    self.wfile.write(b": still here\n\n")
+                else:
+                    data = json.dumps(snapshot, ensure_ascii=False)
+                    self.wfile.write(f"data: {data}\n\n".encode())
+                self.wfile.flush()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, port: int, state: EditorState) -> None:
+        self.state = state
+        self.token = secrets.token_urlsafe(32)
+        super().__init__((HOST, port), _Handler)
+
+    def origins(self) -> set[str]:
+        port = self.server_address[1]
+        return {f"http://{HOST}:{port}", f"http://localhost:{port}"}
+
+    def kind(self) -> str:
+        return document_kind(self.state.session.current.data)
+
+    def page(self) -> bytes:
+        html = (PAGE_DIR / "index.html").read_text(encoding="utf-8")
+        return html.replace("{{token}}", self.token).encode()
+
+    def document_state(self) -> dict[str, Any]:
+        session = self.state.session
+        current: Revision = session.current
+        languages = languages_of(session.file, current.data)
+        names, sources = {}, {}
+        for language in languages:
+            try:
+                catalog = self.state.locales.catalog(language)
+            except CvtexError:
+                names[language] = language
+                continue
+            names[language] = catalog.language
+            if catalog.convert_from:
+                sources[language] = catalog.convert_from
+        photo = self.photo_file()
+        return {
+            "kind": document_kind(current.data),
+            "file": str(session.file),
+            "name": session.file.name,
+            "revision": current.number,
+            "writer": current.writer,
+            "data": current.data,
+            "error": current.error,
+            "languages": languages,
+            "available_languages": self.state.locales.codes(),
+            "language_names": names,
+            "converted_from": sources,
+            "photo": photo is not None and photo.is_file(),
+        }
+
+    def photo_file(self) -> Path | None:
+        """The photo the profile names, if it is an image in the profile's folder."""
+        session = self.state.session
+        name = value_at(session.current.data, ("photo", "file"))
+        if not isinstance(name, str) or not name:
+            return None
+        folder = session.file.resolve().parent
+        photo = (folder / name).resolve()
+        if not photo.is_relative_to(folder) or photo.suffix.lower() not in PHOTO_TYPES:
+            return None
+        return photo
+
+
+def serve_editor(
+    state: WatchState,
+    port: int,
+    on_ready: Callable[[str], None],
+    report: Callable[[Rebuilt], None],
+    open_browser: bool = False,
+    stop: threading.Event | None = None,
+    interval: float = DEFAULT_INTERVAL,
+) -> None:
+    """Serve the editor of ``state``'s document and watch it until ``stop`` (or Ctrl-C)."""
+    session = EditSession(state.profile)
+    locales = load_locales(state.request.locale_files)
+    shown = EditorState(session, locales, state.request.locale_files)
+    try:
+        server = _Server(port, shown)
+    except OSError as exc:
+        raise InputError(
+            f"cannot serve the editor on {HOST}:{port} ({exc.strerror})",
+            "another program may use that port: choose another with --port (0: any free one)",
+        ) from None
+    stop = stop or threading.Event()
+    url = f"http://{HOST}:{server.server_address[1]}/"
+    threads = [
+        threading.Thread(target=server.serve_forever, name="cvtex-edit", daemon=True),
+        threading.Thread(target=shown.check_forever, name="cvtex-edit-check", daemon=True),
+        threading.Thread(
+            target=_follow_disk, args=(session, stop), name="cvtex-edit-disk", daemon=True
+        ),
+    ]
+    for thread in threads:
+        thread.start()
+    profile = state.profile.resolve()
+    try:
+        on_ready(url)
+        if open_browser:
+            webbrowser.open(url)
+
+        def show(result: Rebuilt) -> None:
+            session.refresh()
+            shown.built_from(session.revision_stamped(state.stamps.get(profile)))
+            shown.update(result)
+            report(result)
+
+        watch(state, show, interval, stop)
+    finally:
+        stop.set()
+        shown.close()
+        server.shutdown()
+        server.server_close()
+
+
+def _follow_disk(session: EditSession, stop: threading.Event) -> None:
+    """Another program's save is seen within DISK_POLL seconds, build or no build."""
+    while not stop.wait(DISK_POLL):
+        with contextlib.suppress(CvtexError, OSError):
+            session.refresh()

@@ -1,0 +1,260 @@
+"""One file edited from the page: its text as last read or written, numbered revisions of its
+data, the page's changes written in place, and another writer's changes seen and respected.
+
+The page sends each change with the revision it was made on. If the file has changed since
+(another editor saved it, ``git pull``, ``cvtex import --into``), a change to a value that
+the other writer changed too is not made: it comes back as a conflict, with both values,
+for the person to settle; the other changes are made on the file as it now is. A list
+whose length changed meanwhile refuses changes below it, since its item 3 may be another
+item now.
+
+The file is replaced whole (atomic.write_text), after a copy of it is kept once per session
+(``cv.yaml.bak``, or ``.bak2``, ... if taken); a session that changes nothing writes nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import atomic
+from ..errors import InputError
+from ..profile.edit import backup_name
+from . import yamltext
+from .yamltext import CannotWrite, Path_
+
+HISTORY = 500  # revisions remembered: a change made on an older one is a conflict
+Stamp = tuple[int, int, int] | None
+_ABSENT = object()
+
+
+@dataclass(frozen=True)
+class Revision:
+    number: int
+    text: str
+    data: Any  # None while the file is not YAML (then ``error`` says why)
+    writer: str  # "disk" (another program), or the id of the page that wrote it
+    error: str | None = None
+
+
+@dataclass
+class Outcome:
+    """What became of a page's changes: the revision now, and those not made."""
+
+    revision: int
+    conflicts: list[dict[str, Any]] = field(default_factory=list)
+
+
+class EditSession:
+    def __init__(self, file: Path) -> None:
+        self.file = file
+        self._lock = threading.RLock()
+        self.backup: Path | None = None  # the copy kept before this session's first write
+        self.listeners: list[Callable[[Revision], None]] = []
+        text = _read(file)
+        if text is None:
+            raise InputError(f"{file}: cannot read it as UTF-8 text")
+        self._stamp = _stamp(file)
+        self._revisions: dict[int, Revision] = {}
+        self._stamps: dict[Stamp, int] = {}  # the file's stamp when each revision was read
+        self.current = self._revision(1, text, "disk")
+
+    # Reading ------------------------------------------------------------------------------
+
+    def refresh(self) -> Revision | None:
+        """Read the file again if it was replaced or changed; the new revision, if its text
+        changed."""
+        with self._lock:
+            stamp = _stamp(self.file)
+            if stamp == self._stamp or stamp is None:
+                return None  # unchanged, or gone for a moment while an editor saves
+            text = _read(self.file)
+            if text is None:
+                return None
+            self._stamp = stamp
+            if text == self.current.text:
+                self._stamps[stamp] = self.current.number  # touched, not changed
+                return None
+            revision = self._revision(self.current.number + 1, text, "disk")
+        self._tell(revision)
+        return revision
+
+    def revision(self, number: int) -> Revision | None:
+        with self._lock:
+            return self._revisions.get(number)
+
+    def _revision(self, number: int, text: str, writer: str) -> Revision:
+        try:
+            revision = Revision(number, text, yamltext.read(text).data, writer)
+        except InputError as exc:
+            revision = Revision(number, text, None, writer, exc.message)
+        self._revisions[number] = revision
+        self._revisions.pop(number - HISTORY, None)
+        self._stamps[self._stamp] = number
+        self.current = revision
+        return revision
+
+    def revision_stamped(self, stamp: Stamp) -> int | None:
+        """The revision the file held when it had ``stamp`` (a build's, say), if known."""
+        with self._lock:
+            return self._stamps.get(stamp)
+
+    def _tell(self, revision: Revision) -> None:
+        for listener in list(self.listeners):
+            listener(revision)
+
+    # Writing ------------------------------------------------------------------------------
+
+    def apply(self, base: int, changes: list[dict[str, Any]], writer: str) -> Outcome:
+        """Make ``changes`` (each an operation, see :func:`change_text`), made by the page
+        ``writer`` on revision ``base``, and write the file once."""
+        self.refresh()
+        with self._lock:
+            current = self.current
+            if current.error is not None:
+                raise InputError(
+                    f"the file is not valid YAML now, so the form cannot change it: "
+                    f"{current.error}",
+                    "correct it in the text editor; the form follows",
+                )
+            seen = self._revisions.get(base)
+            text, data = current.text, current.data
+            conflicts = []
+            for change in changes:
+                path = _path(change.get("path"))
+                if base != current.number:
+                    verdict = _against(change, path, seen, data)
+                    if verdict == "same":
+                        continue
+                    if verdict is not None:
+                        conflicts.append(verdict)
+                        continue
+                text = change_text(text, change)
+                data = yamltext.read(text).data
+            if text == current.text:
+                return Outcome(current.number, conflicts)
+            self._write(text)  # sets the stamp the new revision is known by
+            revision = self._revision(current.number + 1, text, writer)
+        self._tell(revision)
+        return Outcome(revision.number, conflicts)
+
+    def _write(self, text: str) -> None:
+        file = self.file
+        if self.backup is None and file.exists():
+            self.backup = backup_name(file)
+            shutil.copy2(file, self.backup)
+        try:
+            mode = file.stat().st_mode & 0o7777
+        except OSError:
+            mode = None
+        atomic.write_text(file, text)
+        if mode is not None:
+            os.chmod(file, mode)
+        self._stamp = _stamp(file)
+
+
+def change_text(text: str, change: dict[str, Any]) -> str:
+    """The text with one of the page's operations made on it:
+
+    ``{op: set, path, value, order?}``, ``{op: delete, path}``,
+    ``{op: insert, path, index, value}``, ``{op: move, path, from, to}``,
+    ``{op: rename, path, key}``."""
+    operation = change.get("op")
+    path = _path(change.get("path"))
+    if operation == "set":
+        order = change.get("order")
+        return yamltext.set_value(text, path, change.get("value"), order)
+    if operation == "delete":
+        return yamltext.delete(text, path)
+    if operation == "insert":
+        index = change.get("index")
+        if not isinstance(index, int):
+            raise CannotWrite("an insert needs the index of the new item")
+        return yamltext.insert(text, path, index, change.get("value"))
+    if operation == "move":
+        source, target = change.get("from"), change.get("to")
+        if not isinstance(source, int) or not isinstance(target, int):
+            raise CannotWrite("a move needs the item's index and the index it goes to")
+        return yamltext.move(text, path, source, target)
+    if operation == "rename":
+        key = change.get("key")
+        if not isinstance(key, str) or not key:
+            raise CannotWrite("a rename needs the new key")
+        return yamltext.rename(text, path, key)
+    raise CannotWrite(f"no such change: {operation!r}")
+
+
+def _path(value: Any) -> Path_:
+    if not isinstance(value, list) or not value:
+        raise CannotWrite("a change needs the path of the value it changes")
+    for part in value:
+        if not isinstance(part, str | int) or isinstance(part, bool):
+            raise CannotWrite(f"not a path: {value!r}")
+    return tuple(value)
+
+
+def value_at(data: Any, path: Path_) -> Any:
+    """The value at ``path``, or _ABSENT."""
+    for part in path:
+        in_mapping = isinstance(data, dict) and isinstance(part, str) and part in data
+        in_list = isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data)
+        if not (in_mapping or in_list):
+            return _ABSENT
+        data = data[part]
+    return data
+
+
+def _against(
+    change: dict[str, Any], path: Path_, seen: Revision | None, now: Any
+) -> dict[str, Any] | str | None:
+    """Whether a change made on revision ``seen`` may be made on the data ``now``: None if
+    so, "same" if ``now`` holds it already, else the conflict to show."""
+    theirs = value_at(now, path)
+    conflict = {
+        "path": list(path),
+        "mine": change.get("value"),
+        "theirs": None if theirs is _ABSENT else theirs,
+        "absent": theirs is _ABSENT,
+        "op": change.get("op"),
+    }
+    if seen is None or seen.data is None:
+        return conflict  # made on a revision too old to compare with
+    for size in range(len(path) + 1):
+        before, after = value_at(seen.data, path[:size]), value_at(now, path[:size])
+        if isinstance(before, list) != isinstance(after, list):
+            return conflict
+        if isinstance(before, list) and isinstance(after, list) and len(before) != len(after):
+            return conflict  # the items have moved: item 3 may be another now
+    if change.get("op") == "set" and _same(theirs, change.get("value")):
+        return "same"
+    if change.get("op") in ("set", "delete", "rename") and not _same(
+        value_at(seen.data, path), theirs
+    ):
+        return conflict
+    return None
+
+
+def _same(one: Any, other: Any) -> bool:
+    if one is _ABSENT or other is _ABSENT:
+        return one is other
+    return yamltext.canonical(one) == yamltext.canonical(other)
+
+
+def _read(file: Path) -> str | None:
+    try:
+        return file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _stamp(path: Path) -> Stamp:
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    return (stat.st_mtime_ns, stat.st_size, stat.st_ino)

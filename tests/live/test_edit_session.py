@@ -1,0 +1,117 @@
+"""The edit session (cvtex/live/editsession.py): another writer's changes are taken, a value
+changed in both places is a conflict and is never overwritten, one backup a session, and a
+session that changes nothing leaves the file as it was, byte for byte."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cvtex.errors import InputError
+from cvtex.live.editsession import EditSession
+
+from .editing import PROFILE
+
+
+@pytest.fixture
+def profile(tmp_path: Path) -> Path:
+    file = tmp_path / "cv.yaml"
+    file.write_text(PROFILE, encoding="utf-8")
+    return file
+
+
+def set_(path: list[object], value: object) -> dict[str, object]:
+    return {"op": "set", "path": path, "value": value}
+
+
+def test_a_value_changed_in_both_places_is_a_conflict(profile):
+    session = EditSession(profile)
+    seen = session.current.number
+    theirs = PROFILE.replace("{en: B.Eng.,", "{en: BEng,")
+    profile.write_text(theirs, encoding="utf-8")
+    outcome = session.apply(
+        seen,
+        [set_(["education", 0, "degree", "en"], "B.Sc."), set_(["name", "zh"], "李安安")],
+        "page",
+    )
+    assert outcome.conflicts == [
+        {
+            "path": ["education", 0, "degree", "en"],
+            "mine": "B.Sc.",
+            "theirs": "BEng",
+            "absent": False,
+            "op": "set",
+        }
+    ]
+    text = profile.read_text(encoding="utf-8")
+    assert "{en: BEng, zh: 工学学士}" in text  # theirs kept
+    assert "name: {en: Ann Lee, zh: 李安安}" in text  # the other change made on theirs
+
+
+def test_an_edit_inside_a_list_that_changed_length_is_a_conflict(profile):
+    session = EditSession(profile)
+    seen = session.current.number
+    # Another writer adds an entry at the top: "education 1" is another entry now.
+    profile.write_text(
+        PROFILE.replace("education:\n", "education:\n  - institution: {en: MIT, zh: 麻省理工}\n\n"),
+        encoding="utf-8",
+    )
+    outcome = session.apply(seen, [set_(["education", 0, "start"], 2017)], "page")
+    assert [conflict["path"] for conflict in outcome.conflicts] == [["education", 0, "start"]]
+    assert "start: 2017" not in profile.read_text(encoding="utf-8")
+
+
+def test_the_same_edit_made_in_both_places_is_no_conflict(profile):
+    session = EditSession(profile)
+    seen = session.current.number
+    theirs = PROFILE.replace("zh: 李安}", "zh: 李安安}")
+    profile.write_text(theirs, encoding="utf-8")
+    outcome = session.apply(seen, [set_(["name", "zh"], "李安安")], "page")
+    assert outcome.conflicts == [] and profile.read_text(encoding="utf-8") == theirs
+    assert session.backup is None  # nothing written by the session
+
+
+def test_one_backup_a_session_and_none_without_a_change(profile):
+    session = EditSession(profile)
+    outcome = session.apply(session.current.number, [set_(["name", "en"], "Ann")], "page")
+    session.apply(outcome.revision, [set_(["name", "en"], "Ann B.")], "page")
+    assert session.backup == profile.with_name("cv.yaml.bak")
+    assert session.backup.read_text(encoding="utf-8") == PROFILE
+    assert sorted(path.name for path in profile.parent.iterdir()) == ["cv.yaml", "cv.yaml.bak"]
+    # An edit undone: the file is as it was, byte for byte.
+    session.apply(session.current.number, [set_(["name", "en"], "Ann Lee")], "page")
+    assert profile.read_bytes() == PROFILE.encode()
+    # A second session keeps its own copy beside the first.
+    second = EditSession(profile)
+    second.apply(second.current.number, [set_(["name", "en"], "A. Lee")], "page")
+    assert second.backup == profile.with_name("cv.yaml.bak2")
+
+
+def test_a_session_that_changes_nothing_writes_nothing(profile):
+    stat = profile.stat()
+    session = EditSession(profile)
+    outcome = session.apply(session.current.number, [set_(["name", "en"], "Ann Lee")], "page")
+    assert outcome.revision == 1 and session.backup is None
+    assert profile.read_bytes() == PROFILE.encode()
+    assert profile.stat().st_mtime_ns == stat.st_mtime_ns
+
+
+def test_a_file_that_is_not_yaml_now_is_not_written(profile):
+    session = EditSession(profile)
+    profile.write_text(PROFILE + "skills: [\n", encoding="utf-8")
+    assert session.refresh() is not None and session.current.error
+    with pytest.raises(InputError, match="not valid YAML now"):
+        session.apply(session.current.number, [set_(["name", "en"], "Ann")], "page")
+    assert profile.read_text(encoding="utf-8").endswith("skills: [\n")
+
+
+def test_each_revision_is_known_by_the_stamp_a_build_sees(profile):
+    import os
+
+    session = EditSession(profile)
+    outcome = session.apply(1, [set_(["name", "en"], "Ann")], "page")
+    stat = os.stat(profile)
+    assert session.revision_stamped((stat.st_mtime_ns, stat.st_size, stat.st_ino)) == (
+        outcome.revision
+    )
