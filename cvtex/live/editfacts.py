@@ -20,7 +20,7 @@ from ..language.traditional import Conversion, glossary_terms
 from ..letter.load import is_letter_data, load_letter
 from ..profile.load import LoadedProfile, load_profile
 from ..profile.source import SourceMap, load_yaml
-from ..translate.untranslated import find_untranslated
+from ..view.untranslated import find_untranslated
 from .yamltext import Path_
 
 DEFAULT_LANGUAGES = ["en", "zh"]  # a profile's languages when it names none (profile.model)

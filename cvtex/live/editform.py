@@ -15,11 +15,11 @@ from functools import cache
 from typing import Any
 
 from ..letter.model import Letter
+from ..profile.base import DATE_PATTERN
 from ..profile.schema import profile_schema
 
 _LANGUAGE_PATTERN = "^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
 _COLOR_PATTERN = "^#[0-9A-Fa-f]{6}$"
-_DATE_PATTERN = r"^\d{4}([-./]\d{1,2}){0,2}$"
 # Fields shown after an entry's own: when it happened, then where it is shown.
 _DATES = ("start", "end", "date")
 _SCOPE = ("only", "tags")
@@ -187,7 +187,7 @@ def _is_text_branch(node: dict[str, Any]) -> bool:
 def _is_date(branches: list[dict[str, Any]]) -> bool:
     kinds = {branch.get("type") for branch in branches}
     patterns = {branch.get("pattern") for branch in branches if branch.get("type") == "string"}
-    return kinds == {"integer", "string"} and patterns == {_DATE_PATTERN}
+    return kinds == {"integer", "string"} and patterns == {DATE_PATTERN}
 
 
 def _is_scalar_branch(node: dict[str, Any]) -> bool:

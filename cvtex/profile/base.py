@@ -123,10 +123,13 @@ def ends_before(start: YearMonth, end: YearMonth) -> bool:
     return order(end, start) < order(start, end)
 
 
+# The forms a date is written in, as the JSON Schema (and the editor's form, which reads a
+# date's widget off it) says them.
+DATE_PATTERN = r"^\d{4}(-\d{2}){0,2}$"
 _DATE_SCHEMA = {
     "anyOf": [
         {"type": "integer", "minimum": 1000, "maximum": 9999},
-        {"type": "string", "pattern": r"^\d{4}(-\d{2}){0,2}$"},
+        {"type": "string", "pattern": DATE_PATTERN},
     ],
     "description": "A year (2024), a month (2024-09) or a day (2024-09-01). A CV shows "
     "the day only where its language's catalog says dates show days.",

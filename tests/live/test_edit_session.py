@@ -82,10 +82,14 @@ def test_one_backup_a_session_and_none_without_a_change(profile):
     # An edit undone: the file is as it was, byte for byte.
     session.apply(session.current.number, [set_(["name", "en"], "Ann Lee")], "page")
     assert profile.read_bytes() == PROFILE.encode()
-    # A second session keeps its own copy beside the first.
+    # A second session keeps the file as it was before it, in the one copy (backups do not
+    # pile up as cv.yaml.bak2, .bak3: the copy is of the file before the latest change).
+    profile.write_text(PROFILE.replace("Ann Lee", "Ann B. Lee"), encoding="utf-8")
     second = EditSession(profile)
     second.apply(second.current.number, [set_(["name", "en"], "A. Lee")], "page")
-    assert second.backup == profile.with_name("cv.yaml.bak2")
+    assert second.backup == profile.with_name("cv.yaml.bak")
+    assert "Ann B. Lee" in second.backup.read_text(encoding="utf-8")
+    assert sorted(path.name for path in profile.parent.iterdir()) == ["cv.yaml", "cv.yaml.bak"]
 
 
 def test_a_session_that_changes_nothing_writes_nothing(profile):
