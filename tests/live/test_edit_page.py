@@ -23,6 +23,7 @@ from .editing import (
     box,
     changed_from,
     field,
+    png,
     selector,
     start_editor,
     wait_until,
@@ -376,17 +377,18 @@ def test_a_session_that_changes_nothing_leaves_the_file_as_it_was(editor, browse
 
 
 def test_the_photo_is_shown_and_replaced(folder, launch, browser):
-    png = bytes.fromhex(
-        "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
-        "1f15c4890000000d49444154789c6360f8cfc0f01f0005000201e2"
-        "21bc330000000049454e44ae426082"
-    )
-    (folder / "me.png").write_bytes(png)
+    (folder / "me.png").write_bytes(png())
     profile = folder / "cv.yaml"
     profile.write_text(PROFILE.replace("headline:", "photo: {file: me.png}\nheadline:"), "utf-8")
     editor = launch()
     opened(browser, editor)
-    browser.wait_for("document.querySelector('.photo img')?.naturalWidth === 1")
+    browser.wait_for("document.querySelector('.photo img')?.naturalWidth === 8")
+    chosen = folder.parent / "new-photo.png"
+    chosen.write_bytes(png(16, 16))
+    browser.choose_file("#photo-upload", chosen)
+    wait_until(lambda: (folder / "me.png").read_bytes() == png(16, 16), what="the photo written")
+    browser.wait_for("document.querySelector('.photo img')?.naturalWidth === 16")
+    assert profile.read_text(encoding="utf-8").count("me.png") == 1  # the profile unchanged
 
 
 FULL = Path(__file__).resolve().parents[1] / "data" / "full"
