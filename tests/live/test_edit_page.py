@@ -459,3 +459,53 @@ def add_button(path: list[object]) -> str:
     """The button that adds the field at ``path`` (its id as form.js's idOf makes it)."""
     ident = "f-" + "-".join(str(part) for part in path) + "-add"
     return f"document.getElementById({ident!r})"
+
+
+def test_a_write_without_the_token_is_refused_in_the_browser(editor, browser, tmp_path):
+    opened(browser, editor)
+    change = (
+        "JSON.stringify({base: window.cvtexEditor.page.revision, writer: 'x', changes: "
+        "[{op: 'set', path: ['name', 'en'], value: 'Mallory'}]})"
+    )
+    # From the page itself, without the token: refused.
+    status = browser.evaluate(
+        f"fetch('/api/edit', {{method: 'POST', headers: {{'Content-Type': 'application/json'}},"
+        f" body: {change}}}).then(r => r.status)"
+    )
+    assert status == 403
+    # From another site's page (another origin: another port), as a cross-site form would.
+    import http.server
+    import threading
+
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "index.html").write_text("<!doctype html><title>elsewhere</title>")
+    handler = lambda *args: http.server.SimpleHTTPRequestHandler(  # noqa: E731
+        *args, directory=str(tmp_path / "site")
+    )
+    elsewhere = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=elsewhere.serve_forever, daemon=True).start()
+    try:
+        other = Browser(800, 600)
+        try:
+            other.open(f"http://localhost:{elsewhere.server_address[1]}/")
+            other.wait_for("document.title === 'elsewhere'")
+            target = editor.url.rstrip("/") + "/api/edit"
+            body = (
+                "JSON.stringify({base: 1, writer: 'x', changes: "
+                "[{op: 'set', path: ['name', 'en'], value: 'Mallory'}]})"
+            )
+            other.evaluate(
+                f"fetch({target!r}, {{method: 'POST', mode: 'no-cors',"
+                f" headers: {{'Content-Type': 'text/plain'}}, body: {body}}}).catch(() => 0)"
+            )
+            sent = other.evaluate(
+                f"fetch({target!r}, {{method: 'POST', headers: {{'X-Cvtex-Token': 'guess',"
+                " 'Content-Type': 'application/json'}, body: '{}'}).then(() => 'answered',"
+                " () => 'blocked')"
+            )
+            assert sent == "blocked"  # the browser's preflight gets no leave to send it
+        finally:
+            other.close()
+    finally:
+        elsewhere.shutdown()
+    assert editor.file.read_text(encoding="utf-8") == PROFILE
