@@ -263,11 +263,22 @@ def test_the_pdfs_follow_the_form_and_the_time_is_shown(editor, browser):
     pane = "document.querySelector('.pane[data-lang=\"{}\"]')?.dataset.shown"
     browser.wait_for(f"{pane.format('en')} && {pane.format('zh')}")
     before = {lang: browser.evaluate(pane.format(lang)) for lang in ("en", "zh")}
+    # The Chinese pane scrolled down (a low window: its page is taller than the pane): it
+    # stays where it is when its new PDF comes.
+    browser.send(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 1600, "height": 420, "deviceScaleFactor": 1, "mobile": False},
+    )
+    pages = "document.querySelector('.pane[data-lang=\"zh\"] .pages')"
+    browser.wait_for(f"{pages}.scrollHeight > {pages}.clientHeight + 50")
+    scrolled = browser.evaluate(f"{pages}.scrollTop = 40, {pages}.scrollTop")
+    assert scrolled > 0
     write_into(browser, "name (zh)", "李安安")
     seconds = browser.wait_for("document.getElementById('timing').dataset.seconds", 120)
     assert 0 < float(seconds) < 60
     assert browser.evaluate(pane.format("zh")) != before["zh"]
     assert browser.evaluate(pane.format("en")) == before["en"]  # English did not change
+    assert browser.evaluate(f"{pages}.scrollTop") == scrolled
     assert "s" in browser.evaluate("document.getElementById('timing').textContent")
 
 
@@ -425,6 +436,14 @@ def test_the_form_has_every_section_entry_and_field(tmp_path, browser):
                 if not browser.evaluate(f"!!({field(path)} || {add_button(path)})"):
                     missing.append(".".join(map(str, path)))
         assert missing == []
+        # Each field with the schema's label and help.
+        institution = field(["education", 0, "institution"])
+        assert browser.evaluate(f"{institution}.querySelector('.label').textContent") == (
+            "Institution"
+        )
+        assert browser.evaluate(f"{institution}.querySelector('.help').textContent") == (
+            "The university or school: the entry's heading."
+        )
         # The widgets the schema asks for.
         assert browser.evaluate(f"{box('education 1, start')}.placeholder") == (
             "2024, 2024-09 or 2024-09-01"

@@ -128,6 +128,15 @@ def test_the_photo_served_and_written_is_the_one_the_profile_names(editor):
     assert not (editor.file.parent.parent / "me.png").exists()
 
 
+def test_no_other_file_is_served(editor):
+    token = editor.token()
+    (editor.file.parent / "notes.txt").write_text("private", encoding="utf-8")
+    for path in ("/cv.yaml", "/notes.txt", "/../cv.yaml", "/%2e%2e/cv.yaml", "/cv.zh.pdf"):
+        assert editor.request(f"{path}?token={token}")[0] == 404, path
+    for path in ("/page/../cv.yaml/1.png", "/page/cv.yaml/1.png", "/page/cv.en.pdf/9.png"):
+        assert editor.request(f"{path}?token={token}&w=300")[0] == 404, path
+
+
 def test_nothing_comes_from_the_network(editor):
     status, page = editor.request("/")
     assert status == 200
