@@ -184,6 +184,12 @@ class Browser:
                 event = {"type": kind, "x": x, "y": y}
             self.send("Input.dispatchMouseEvent", event)
 
+    def choose_file(self, selector: str, file: Path) -> None:
+        """The file input ``selector`` finds given ``file``, as if chosen in its dialog."""
+        root = self.send("DOM.getDocument")["root"]["nodeId"]
+        node = self.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+        self.send("DOM.setFileInputFiles", {"nodeId": node, "files": [str(file)]})
+
     def screenshot(self, file: Path) -> None:
         shot = self.send("Page.captureScreenshot", {"format": "png"})
         file.write_bytes(base64.b64decode(shot["data"]))

@@ -178,10 +178,11 @@ class _Handler(BaseHTTPRequestHandler):
                 self._json({"error": "this request needs the page's token"}, HTTPStatus.FORBIDDEN)
                 return
             self._api_get(path)
+        elif not self._has_token(parse_qs(url.query).get("token", [""])[0]):
+            # The rest is the CV itself: only for the page, which puts its token in the
+            # address of each picture and link (an <img> or a link cannot send a header).
+            self.send_error(HTTPStatus.FORBIDDEN)
         elif path == "/photo":
-            if not self._has_token(parse_qs(url.query).get("token", [""])[0]):
-                self.send_error(HTTPStatus.FORBIDDEN)
-                return
             self._photo()
         elif path.startswith("/page/"):
             self._page(url.path, parse_qs(url.query))

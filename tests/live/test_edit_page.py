@@ -23,6 +23,7 @@ from .editing import (
     box,
     changed_from,
     field,
+    png,
     selector,
     start_editor,
     wait_until,
@@ -262,11 +263,22 @@ def test_the_pdfs_follow_the_form_and_the_time_is_shown(editor, browser):
     pane = "document.querySelector('.pane[data-lang=\"{}\"]')?.dataset.shown"
     browser.wait_for(f"{pane.format('en')} && {pane.format('zh')}")
     before = {lang: browser.evaluate(pane.format(lang)) for lang in ("en", "zh")}
+    # The Chinese pane scrolled down (a low window: its page is taller than the pane): it
+    # stays where it is when its new PDF comes.
+    browser.send(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 1600, "height": 420, "deviceScaleFactor": 1, "mobile": False},
+    )
+    pages = "document.querySelector('.pane[data-lang=\"zh\"] .pages')"
+    browser.wait_for(f"{pages}.scrollHeight > {pages}.clientHeight + 50")
+    scrolled = browser.evaluate(f"{pages}.scrollTop = 40, {pages}.scrollTop")
+    assert scrolled > 0
     write_into(browser, "name (zh)", "李安安")
     seconds = browser.wait_for("document.getElementById('timing').dataset.seconds", 120)
     assert 0 < float(seconds) < 60
     assert browser.evaluate(pane.format("zh")) != before["zh"]
     assert browser.evaluate(pane.format("en")) == before["en"]  # English did not change
+    assert browser.evaluate(f"{pages}.scrollTop") == scrolled
     assert "s" in browser.evaluate("document.getElementById('timing').textContent")
 
 
@@ -376,17 +388,18 @@ def test_a_session_that_changes_nothing_leaves_the_file_as_it_was(editor, browse
 
 
 def test_the_photo_is_shown_and_replaced(folder, launch, browser):
-    png = bytes.fromhex(
-        "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
-        "1f15c4890000000d49444154789c6360f8cfc0f01f0005000201e2"
-        "21bc330000000049454e44ae426082"
-    )
-    (folder / "me.png").write_bytes(png)
+    (folder / "me.png").write_bytes(png())
     profile = folder / "cv.yaml"
     profile.write_text(PROFILE.replace("headline:", "photo: {file: me.png}\nheadline:"), "utf-8")
     editor = launch()
     opened(browser, editor)
-    browser.wait_for("document.querySelector('.photo img')?.naturalWidth === 1")
+    browser.wait_for("document.querySelector('.photo img')?.naturalWidth === 8")
+    chosen = folder.parent / "new-photo.png"
+    chosen.write_bytes(png(16, 16))
+    browser.choose_file("#photo-upload", chosen)
+    wait_until(lambda: (folder / "me.png").read_bytes() == png(16, 16), what="the photo written")
+    browser.wait_for("document.querySelector('.photo img')?.naturalWidth === 16")
+    assert profile.read_text(encoding="utf-8").count("me.png") == 1  # the profile unchanged
 
 
 FULL = Path(__file__).resolve().parents[1] / "data" / "full"
@@ -423,6 +436,14 @@ def test_the_form_has_every_section_entry_and_field(tmp_path, browser):
                 if not browser.evaluate(f"!!({field(path)} || {add_button(path)})"):
                     missing.append(".".join(map(str, path)))
         assert missing == []
+        # Each field with the schema's label and help.
+        institution = field(["education", 0, "institution"])
+        assert browser.evaluate(f"{institution}.querySelector('.label').textContent") == (
+            "Institution"
+        )
+        assert browser.evaluate(f"{institution}.querySelector('.help').textContent") == (
+            "The university or school: the entry's heading."
+        )
         # The widgets the schema asks for.
         assert browser.evaluate(f"{box('education 1, start')}.placeholder") == (
             "2024, 2024-09 or 2024-09-01"
@@ -457,3 +478,53 @@ def add_button(path: list[object]) -> str:
     """The button that adds the field at ``path`` (its id as form.js's idOf makes it)."""
     ident = "f-" + "-".join(str(part) for part in path) + "-add"
     return f"document.getElementById({ident!r})"
+
+
+def test_a_write_without_the_token_is_refused_in_the_browser(editor, browser, tmp_path):
+    opened(browser, editor)
+    change = (
+        "JSON.stringify({base: window.cvtexEditor.page.revision, writer: 'x', changes: "
+        "[{op: 'set', path: ['name', 'en'], value: 'Mallory'}]})"
+    )
+    # From the page itself, without the token: refused.
+    status = browser.evaluate(
+        f"fetch('/api/edit', {{method: 'POST', headers: {{'Content-Type': 'application/json'}},"
+        f" body: {change}}}).then(r => r.status)"
+    )
+    assert status == 403
+    # From another site's page (another origin: another port), as a cross-site form would.
+    import http.server
+    import threading
+
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "index.html").write_text("<!doctype html><title>elsewhere</title>")
+    handler = lambda *args: http.server.SimpleHTTPRequestHandler(  # noqa: E731
+        *args, directory=str(tmp_path / "site")
+    )
+    elsewhere = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=elsewhere.serve_forever, daemon=True).start()
+    try:
+        other = Browser(800, 600)
+        try:
+            other.open(f"http://localhost:{elsewhere.server_address[1]}/")
+            other.wait_for("document.title === 'elsewhere'")
+            target = editor.url.rstrip("/") + "/api/edit"
+            body = (
+                "JSON.stringify({base: 1, writer: 'x', changes: "
+                "[{op: 'set', path: ['name', 'en'], value: 'Mallory'}]})"
+            )
+            other.evaluate(
+                f"fetch({target!r}, {{method: 'POST', mode: 'no-cors',"
+                f" headers: {{'Content-Type': 'text/plain'}}, body: {body}}}).catch(() => 0)"
+            )
+            sent = other.evaluate(
+                f"fetch({target!r}, {{method: 'POST', headers: {{'X-Cvtex-Token': 'guess',"
+                " 'Content-Type': 'application/json'}, body: '{}'}).then(() => 'answered',"
+                " () => 'blocked')"
+            )
+            assert sent == "blocked"  # the browser's preflight gets no leave to send it
+        finally:
+            other.close()
+    finally:
+        elsewhere.shutdown()
+    assert editor.file.read_text(encoding="utf-8") == PROFILE

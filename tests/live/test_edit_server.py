@@ -13,13 +13,9 @@ import pytest
 
 from cvtex.live.editserver import PAGE_DIR
 
-from .editing import PROFILE, Editor, changed_from, start_editor, wait_until
+from .editing import PROFILE, Editor, changed_from, png, start_editor, wait_until
 
-PNG = bytes.fromhex(
-    "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
-    "1f15c4890000000d49444154789c6360f8cfc0f01f0005000201e2"
-    "21bc330000000049454e44ae426082"
-)
+PNG = png()
 
 
 @pytest.fixture
@@ -72,8 +68,14 @@ def test_a_write_needs_the_pages_token(editor):
 
 
 def test_reading_the_document_needs_the_token_too(editor):
-    for path in ("/api/state", "/api/form", "/api/facts", "/photo"):
+    editor.wait_for_line("built")  # the PDFs exist: a refusal is for the token, not for them
+    for path in ("/api/state", "/api/form", "/api/facts", "/photo", "/cv.en.pdf"):
         assert editor.request(path)[0] == 403, path
+    token = editor.token()
+    assert editor.request(f"/cv.en.pdf?token={token}")[1][:5] == b"%PDF-"
+    assert editor.request("/page/cv.en.pdf/1.png?w=300")[0] == 403
+    status, image = editor.request(f"/page/cv.en.pdf/1.png?w=300&token={token}")
+    assert status == 200 and image.startswith(b"\x89PNG")
     status, state = editor.api("/api/state")
     assert status == 200 and state["data"]["name"] == {"en": "Ann Lee", "zh": "李安"}
     assert state["languages"] == ["en", "zh", "zh-TW"]
@@ -99,7 +101,7 @@ def test_the_photo_served_and_written_is_the_one_the_profile_names(editor):
     status, image = editor.request(f"/photo?token={token}")
     assert status == 200 and image == PNG
     # A new image: written over the named file, and nowhere else.
-    new = PNG[:-12] + PNG[-12:]
+    new = png(16, 16)
     status, _ = editor.request(
         "/photo", raw=new + b"", headers={"X-Cvtex-Token": token, "Content-Type": "image/png"}
     )
@@ -124,6 +126,15 @@ def test_the_photo_served_and_written_is_the_one_the_profile_names(editor):
     )
     assert status == 409
     assert not (editor.file.parent.parent / "me.png").exists()
+
+
+def test_no_other_file_is_served(editor):
+    token = editor.token()
+    (editor.file.parent / "notes.txt").write_text("private", encoding="utf-8")
+    for path in ("/cv.yaml", "/notes.txt", "/../cv.yaml", "/%2e%2e/cv.yaml", "/cv.zh.pdf"):
+        assert editor.request(f"{path}?token={token}")[0] == 404, path
+    for path in ("/page/../cv.yaml/1.png", "/page/cv.yaml/1.png", "/page/cv.en.pdf/9.png"):
+        assert editor.request(f"{path}?token={token}&w=300")[0] == 404, path
 
 
 def test_nothing_comes_from_the_network(editor):

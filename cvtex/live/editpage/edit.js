@@ -220,6 +220,7 @@ async function post(changes, entries = []) {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ base: page.revision, changes, writer: WRITER }),
+      keepalive: true, // written even if the page is closed meanwhile
     });
   } catch (error) {
     for (const entry of entries) dropPending(entry);
@@ -449,6 +450,7 @@ async function uploadPhoto(file) {
   try {
     await api("/photo", { method: "POST", headers: { "Content-Type": file.type }, body: file });
     page.meta.photo = true;
+    page.photoVersion = (page.photoVersion || 0) + 1; // a new address: the new image
     status(t("photo_written"));
     render();
   } catch (error) {
@@ -567,6 +569,7 @@ function context() {
     convertedFrom: page.meta.converted_from || {},
     allLanguages: page.meta.available_languages || [],
     photo: page.meta.photo,
+    photoVersion: page.photoVersion || 0,
     token: TOKEN,
     revision: page.revision,
     drafts: page.drafts,
@@ -879,7 +882,7 @@ async function start() {
   page.lang = chooseLanguage();
   page.spec = spec;
   adopt(state);
-  page.panes = new Panes(document.getElementById("panes"), document.getElementById("pane"), t);
+  page.panes = new Panes(document.getElementById("panes"), document.getElementById("pane"), t, TOKEN);
   setUpChrome();
   wordChrome();
   render();

@@ -6,7 +6,8 @@
 "use strict";
 
 export class Panes {
-  constructor(container, template, words) {
+  constructor(container, template, words, token) {
+    this.token = encodeURIComponent(token);
     this.container = container;
     this.template = template;
     this.words = words;
@@ -61,7 +62,7 @@ export class Panes {
       pane.querySelector(".title").textContent = item.title;
       this.label(pane);
       const link = pane.querySelector(".open");
-      link.href = item.url;
+      link.href = `${item.url}?token=${this.token}`;
       link.hidden = !item.version;
       const error = pane.querySelector(".error");
       error.hidden = !item.error;
@@ -103,7 +104,7 @@ export class Panes {
       sheet.style.height = `${Math.round((width * pageHeight) / pageWidth)}px`;
       const image = new Image();
       image.alt = this.words("page_of", { page: index + 1, total: item.pages.length, language: item.title });
-      image.src = `/page/${encodeURIComponent(stem)}/${index + 1}.png?v=${item.version}&w=${pixels}`;
+      image.src = `/page/${encodeURIComponent(stem)}/${index + 1}.png?v=${item.version}&w=${pixels}&token=${this.token}`;
       image.style.width = "100%";
       sheet.append(image);
       fresh.append(sheet);
