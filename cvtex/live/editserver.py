@@ -2,7 +2,8 @@
 
 One threaded HTTP server on 127.0.0.1 serves the page (``editpage/``: HTML, CSS and plain
 JavaScript shipped with cvtex, nothing from the network), its JSON API, the panes' PDFs and
-one stream of server-sent events that says when the PDFs, the file or its facts changed.
+their pages as images (pageimages), and one stream of server-sent events that says when the
+PDFs, the file or its facts changed.
 
 Safety, as for the preview and more: it answers only requests addressed to 127.0.0.1 or
 localhost (no DNS rebinding); every API request carries the token written into the page
@@ -59,9 +60,11 @@ class EditorState(PreviewState):
     """The panes (as the preview's), the document's revision and its facts, told to every
     open page through the one event stream."""
 
-    def __init__(self, session: EditSession, locales: Locales, files: Any) -> None:
+    def __init__(
+        self, session: EditSession, locales: Locales, locale_files: tuple[Path, ...]
+    ) -> None:
         # The panes show pages drawn by the server (pageimages), neither viewer's.
-        super().__init__(session.file, "images", files)
+        super().__init__(session.file, "images", locale_files)
         self.session = session
         self.locales = locales
         self.built: int | None = None  # the revision the PDFs shown were built from
@@ -282,6 +285,12 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(
                 {"error": exc.message, "hint": exc.hint, "revision": session.current.number},
                 HTTPStatus.CONFLICT,
+            )
+            return
+        except Exception as exc:  # a bug in cvtex: the page says so, the file is untouched
+            self._json(
+                {"error": f"internal error: {type(exc).__name__}: {exc}"},
+                HTTPStatus.INTERNAL_SERVER_ERROR,
             )
             return
         current = session.revision(outcome.revision) or session.current

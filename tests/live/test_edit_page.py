@@ -215,6 +215,17 @@ def test_a_save_made_elsewhere_shows_in_the_form(editor, browser):
     browser.wait_for(f"{box('education 2, institution (en)')}.value === 'Kyoto U.'")
     assert browser.evaluate(f"{box('headline (zh)')}.value") == "网络工程师"
     assert not browser.evaluate("document.querySelector('.conflict-panel')")
+    # Saved half-way through (not YAML now): the form waits, and says why; then follows.
+    editor.file.write_text(theirs + "skills: [\n", encoding="utf-8")
+    banner = browser.wait_for(
+        "!document.getElementById('banner').hidden && document.getElementById('banner').textContent"
+    )
+    assert "not valid YAML" in banner
+    assert browser.evaluate("document.getElementById('form').inert")
+    editor.file.write_text(theirs, encoding="utf-8")
+    browser.wait_for(
+        "document.getElementById('banner').hidden && !document.getElementById('form').inert"
+    )
     # The next edit is made on the file as it is now.
     write_into(browser, "education 2, institution (zh)", "京都大学（日本）")
     after = changed_from(editor.file, theirs)

@@ -255,23 +255,27 @@ def lists(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 @st.composite
 def edits(draw: st.DrawFn, text: str) -> dict[str, Any]:
     document = data(text)
-    kind = draw(st.sampled_from(["text", "text", "text", "date", "language", "move", "insert"]))
-    if kind in ("move", "insert"):
-        candidates = [path for path in lists(document) if len(yamltext_at(document, path)) >= 2]
+    kinds = ["text", "text", "text", "date", "language", "move", "insert", "delete"]
+    kind = draw(st.sampled_from(kinds))
+    deletable = uncommented_entries(text)
+    if kind == "delete" and deletable:
+        return {"op": "delete", "path": list(draw(st.sampled_from(deletable)))}
+    candidates = [path for path in lists(document) if len(yamltext_at(document, path)) >= 2]
+    if kind in ("move", "insert", "delete") and candidates:
         path = draw(st.sampled_from(candidates))
         size = len(yamltext_at(document, path))
-        if kind == "move":
+        if kind != "insert":
             source = draw(st.integers(0, size - 1))
             target = draw(st.integers(0, size - 1))
             return {"op": "move", "path": list(path), "from": source, "to": target}
         first = yamltext_at(document, (*path, 0))
         value = {next(iter(first)): draw(TEXTS)} if isinstance(first, dict) else draw(TEXTS)
         return {"op": "insert", "path": list(path), "index": size, "value": value}
-    if kind == "date":
+    entries = [
+        index for index, item in enumerate(document.get("education", [])) if isinstance(item, dict)
+    ]
+    if kind == "date" and entries:
         date = draw(st.sampled_from(["2019", "2019-04", "2021-12-31", "present"]))
-        entries = [
-            index for index, item in enumerate(document["education"]) if isinstance(item, dict)
-        ]
         entry = draw(st.sampled_from(entries))
         value: Any = int(date) if date.isdigit() else date
         return {"op": "set", "path": ["education", entry, "end"], "value": value}
@@ -306,11 +310,33 @@ def yamltext_at(document: Any, path: tuple[Any, ...]) -> Any:
     return document
 
 
+def uncommented_entries(text: str) -> list[tuple[Any, ...]]:
+    """The list items and keys (not at the top level, not the last of their mapping or list)
+    with no comment on their lines or right above them: removing one must keep every
+    comment of the file."""
+    layout = yamltext.read(text)
+    lines = text.splitlines()
+    found = []
+    for path, node in layout.nodes.items():
+        parent = layout.nodes.get(path[:-1])
+        if len(path) < 2 or parent is None or len(parent.children) < 2:
+            continue
+        first = text.count("\n", 0, node.entry_start)
+        last = text.count("\n", 0, max(node.entry_start, node.entry_end - 1))
+        around = lines[max(0, first - 1) : last + 1]
+        if not any("#" in line for line in around):
+            found.append(path)
+    return found
+
+
 def expected_after(document: Any, edit: dict[str, Any]) -> Any:
     import json
 
     copy = json.loads(json.dumps(document))
     path = edit["path"]
+    if edit["op"] == "delete":
+        del yamltext_at(copy, path[:-1])[path[-1]]
+        return copy
     parent = yamltext_at(copy, path[:-1]) if edit["op"] == "set" else yamltext_at(copy, path)
     if edit["op"] == "set":
         parent[path[-1]] = edit["value"]

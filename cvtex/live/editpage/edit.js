@@ -604,6 +604,8 @@ function render() {
   const broken = page.meta.error;
   form.inert = Boolean(broken);
   if (broken) banner(t("yaml_broken", { message: broken }));
+  else if (page.brokenShown) banner("");
+  page.brokenShown = Boolean(broken);
   renderForm(form, page.ctx);
   decorate();
   formPane.scrollTop = scroll;
