@@ -36,7 +36,7 @@ from .editform import form_of
 from .editsession import EditSession, Revision, value_at
 from .editwords import page_words
 from .pageimages import page_png, page_sizes
-from .preview import HOST, SECURITY_HEADERS, PreviewState
+from .preview import HOST, SECURITY_HEADERS, PreviewState, addressed_here
 from .watch import DEFAULT_INTERVAL, Rebuilt, WatchState, watch
 
 PAGE_DIR = Path(__file__).resolve().parent / "editpage"
@@ -323,8 +323,7 @@ class _Handler(BaseHTTPRequestHandler):
     # Checks -----------------------------------------------------------------------------------
 
     def _addressed_to_us(self) -> bool:
-        host = (self.headers.get("Host") or "").rsplit(":", 1)[0]
-        return host in (HOST, "localhost")
+        return addressed_here(self.headers.get("Host"))
 
     def _has_token(self, given: str = "") -> bool:
         token = self.headers.get("X-Cvtex-Token") or given

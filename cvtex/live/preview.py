@@ -178,6 +178,12 @@ def _language_name(language: str, locale_files: tuple[Path, ...] = ()) -> str:
         return language
 
 
+def addressed_here(host: str | None) -> bool:
+    """Whether a request names this machine's loopback as its host (the Host header): a web
+    page elsewhere that rebinds a name of its own to 127.0.0.1 is refused."""
+    return (host or "").rsplit(":", 1)[0] in (HOST, "localhost")
+
+
 class _Handler(BaseHTTPRequestHandler):
     server: _Server
 
@@ -207,8 +213,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._refuse(HTTPStatus.NOT_FOUND)
 
     def _addressed_to_us(self) -> bool:
-        host = (self.headers.get("Host") or "").rsplit(":", 1)[0]
-        return host in (HOST, "localhost")
+        return addressed_here(self.headers.get("Host"))
 
     def _send(self, data: bytes, kind: str) -> None:
         self.send_response(HTTPStatus.OK)

@@ -24,6 +24,7 @@ from typing import Any
 import yaml
 
 from ..errors import InputError
+from ..profile.source import format_path
 
 Key = str | int
 Path_ = tuple[Key, ...]
@@ -356,10 +357,7 @@ def _checked(new: str, expected: Any, path: Path_) -> str:
 
 
 def _shown(path: Path_) -> str:
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "the document"
+    return format_path(path) if path else "the document"
 
 
 # --- writing new values ----------------------------------------------------------------------
