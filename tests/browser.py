@@ -172,11 +172,19 @@ class Browser:
 
     def click(self, selector: str) -> None:
         """A mouse click in the middle of the element ``selector`` finds (scrolled to)."""
-        box = self.evaluate(
+        where = (
             f"(() => {{ const e = document.querySelector({json.dumps(selector)}); "
             "e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect(); "
             "return [r.x + r.width / 2, r.y + r.height / 2]; })()"
         )
+        # Where it stands once it has stopped moving (a page still laying itself out).
+        box = self.evaluate(where)
+        for _ in range(40):
+            time.sleep(0.05)
+            again = self.evaluate(where)
+            if again == box:
+                break
+            box = again
         x, y = box
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
             event = {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}
