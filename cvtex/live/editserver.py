@@ -23,7 +23,7 @@ import time
 import webbrowser
 from collections.abc import Callable
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -36,7 +36,7 @@ from .editform import form_of
 from .editsession import EditSession, Revision, value_at
 from .editwords import page_words
 from .pageimages import page_png, page_sizes
-from .preview import HOST, SECURITY_HEADERS, PreviewState, addressed_here
+from .preview import HOST, LocalHandler, PreviewState
 from .watch import DEFAULT_INTERVAL, Rebuilt, WatchState, watch
 
 PAGE_DIR = Path(__file__).resolve().parent / "editpage"
@@ -155,7 +155,7 @@ class EditorState(PreviewState):
         super().close()
 
 
-class _Handler(BaseHTTPRequestHandler):
+class _Handler(LocalHandler):
     server: _Server
 
     # Reading ----------------------------------------------------------------------------------
@@ -322,9 +322,6 @@ class _Handler(BaseHTTPRequestHandler):
 
     # Checks -----------------------------------------------------------------------------------
 
-    def _addressed_to_us(self) -> bool:
-        return addressed_here(self.headers.get("Host"))
-
     def _has_token(self, given: str = "") -> bool:
         token = self.headers.get("X-Cvtex-Token") or given
         return bool(token) and hmac.compare_digest(token.encode(), self.server.token.encode())
@@ -339,36 +336,9 @@ class _Handler(BaseHTTPRequestHandler):
 
     # Answers ----------------------------------------------------------------------------------
 
-    def _send(self, data: bytes, kind: str, status: int = HTTPStatus.OK) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(data)))
-        for name, value in SECURITY_HEADERS.items():
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(data)
-
     def _json(self, value: Any, status: int = HTTPStatus.OK) -> None:
         data = json.dumps(value, ensure_ascii=False).encode()
         self._send(data, "application/json; charset=utf-8", status)
-
-    def _events(self) -> None:
-        self.send_response(HTTPStatus.OK)
-        self.send_header("Content-Type", "text/event-stream; charset=utf-8")
-        for name, value in SECURITY_HEADERS.items():
-            self.send_header(name, value)
-        self.end_headers()
-        with contextlib.suppress(OSError):
-            for snapshot in self.server.state.changes():
-                if snapshot is None:
-                    self.wfile.write(b": still here\n\n")
-                else:
-                    data = json.dumps(snapshot, ensure_ascii=False)
-                    self.wfile.write(f"data: {data}\n\n".encode())
-                self.wfile.flush()
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
 
 
 class _Server(ThreadingHTTPServer):

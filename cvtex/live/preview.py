@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 from ..errors import CvtexError, InputError, ToolchainError
 from .watch import DEFAULT_INTERVAL, Rebuilt, WatchState, watch
@@ -184,7 +185,45 @@ def addressed_here(host: str | None) -> bool:
     return (host or "").rsplit(":", 1)[0] in (HOST, "localhost")
 
 
-class _Handler(BaseHTTPRequestHandler):
+class LocalHandler(BaseHTTPRequestHandler):
+    """What the preview's and the editor's servers answer alike: only requests addressed to
+    this machine's loopback, each answer with the security headers, the state's changes as
+    server-sent events, and no line per request in the terminal."""
+
+    server: Any  # a server with a ``state`` whose changes() the event stream follows
+
+    def _addressed_to_us(self) -> bool:
+        return addressed_here(self.headers.get("Host"))
+
+    def _send(self, data: bytes, kind: str, status: int = HTTPStatus.OK) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in SECURITY_HEADERS.items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _events(self) -> None:
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "text/event-stream; charset=utf-8")
+        for name, value in SECURITY_HEADERS.items():
+            self.send_header(name, value)
+        self.end_headers()
+        with contextlib.suppress(OSError):  # the page was closed or reloaded
+            for snapshot in self.server.state.changes():
+                if snapshot is None:
+                    self.wfile.write(b": still here\n\n")
+                else:
+                    data = json.dumps(snapshot, ensure_ascii=False)
+                    self.wfile.write(f"data: {data}\n\n".encode())
+                self.wfile.flush()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass  # the terminal shows builds, not requests
+
+
+class _Handler(LocalHandler):
     server: _Server
 
     def do_GET(self) -> None:
@@ -212,38 +251,8 @@ class _Handler(BaseHTTPRequestHandler):
         else:
             self._refuse(HTTPStatus.NOT_FOUND)
 
-    def _addressed_to_us(self) -> bool:
-        return addressed_here(self.headers.get("Host"))
-
-    def _send(self, data: bytes, kind: str) -> None:
-        self.send_response(HTTPStatus.OK)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(data)))
-        for name, value in SECURITY_HEADERS.items():
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(data)
-
     def _refuse(self, status: HTTPStatus) -> None:
         self.send_error(status)
-
-    def _events(self) -> None:
-        self.send_response(HTTPStatus.OK)
-        self.send_header("Content-Type", "text/event-stream; charset=utf-8")
-        for name, value in SECURITY_HEADERS.items():
-            self.send_header(name, value)
-        self.end_headers()
-        with contextlib.suppress(OSError):  # the page was closed or reloaded
-            for snapshot in self.server.state.changes():
-                if snapshot is None:
-                    self.wfile.write(b": still here\n\n")
-                else:
-                    data = json.dumps(snapshot, ensure_ascii=False)
-                    self.wfile.write(f"data: {data}\n\n".encode())
-                self.wfile.flush()
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass  # the terminal shows builds, not requests
 
 
 class _Server(ThreadingHTTPServer):
