@@ -72,7 +72,7 @@ def test_the_same_edit_made_in_both_places_is_no_conflict(profile):
     assert session.backup is None  # nothing written by the session
 
 
-def test_one_backup_a_session_and_none_without_a_change(profile):
+def test_one_backup_a_session_never_over_an_earlier_one_and_none_without_a_change(profile):
     session = EditSession(profile)
     outcome = session.apply(session.current.number, [set_(["name", "en"], "Ann")], "page")
     session.apply(outcome.revision, [set_(["name", "en"], "Ann B.")], "page")
@@ -82,14 +82,22 @@ def test_one_backup_a_session_and_none_without_a_change(profile):
     # An edit undone: the file is as it was, byte for byte.
     session.apply(session.current.number, [set_(["name", "en"], "Ann Lee")], "page")
     assert profile.read_bytes() == PROFILE.encode()
-    # A second session keeps the file as it was before it, in the one copy (backups do not
-    # pile up as cv.yaml.bak2, .bak3: the copy is of the file before the latest change).
+    # A second session keeps the file as it was before it in a copy of its own: the first
+    # session's copy, the original, stays.
     profile.write_text(PROFILE.replace("Ann Lee", "Ann B. Lee"), encoding="utf-8")
     second = EditSession(profile)
     second.apply(second.current.number, [set_(["name", "en"], "A. Lee")], "page")
-    assert second.backup == profile.with_name("cv.yaml.bak")
+    assert second.backup == profile.with_name("cv.yaml.bak2")
     assert "Ann B. Lee" in second.backup.read_text(encoding="utf-8")
-    assert sorted(path.name for path in profile.parent.iterdir()) == ["cv.yaml", "cv.yaml.bak"]
+    assert profile.with_name("cv.yaml.bak").read_text(encoding="utf-8") == PROFILE
+    names = ["cv.yaml", "cv.yaml.bak", "cv.yaml.bak2"]
+    assert sorted(path.name for path in profile.parent.iterdir()) == names
+    # A third session on a file its newest copy holds already makes no other copy.
+    profile.write_text(PROFILE.replace("Ann Lee", "Ann B. Lee"), encoding="utf-8")
+    third = EditSession(profile)
+    third.apply(third.current.number, [set_(["name", "en"], "A. B. Lee")], "page")
+    assert third.backup == profile.with_name("cv.yaml.bak2")
+    assert sorted(path.name for path in profile.parent.iterdir()) == names
 
 
 def test_a_session_that_changes_nothing_writes_nothing(profile):
