@@ -11,6 +11,7 @@ import errno
 import os
 import secrets
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -20,12 +21,19 @@ def _temporary(target: Path) -> Path:
     return target.with_name(f".{target.name}.{secrets.token_hex(4)}.cvtex-tmp")
 
 
-def write_bytes(target: Path, data: bytes, mode: int | None = None, durable: bool = False) -> None:
+def write_bytes(
+    target: Path,
+    data: bytes,
+    mode: int | None = None,
+    durable: bool = False,
+    before_replace: Callable[[], None] | None = None,
+) -> None:
     """Write beside ``target``, then rename over it.
 
     The file gets ``mode``, else the mode of the file it replaces, else the usual mode of a
     new file. ``durable``: on the disk before the rename (a user's own file, a backup), so
-    that a crash right after leaves the new file whole, not empty."""
+    that a crash right after leaves the new file whole, not empty. ``before_replace`` is
+    called once the new file is whole, right before the rename: it may raise to stop it."""
     temporary = _temporary(target)
     if mode is None:
         mode = _mode_of(target)
@@ -43,6 +51,8 @@ def write_bytes(target: Path, data: bytes, mode: int | None = None, durable: boo
                 os.fsync(descriptor)
         finally:
             os.close(descriptor)
+        if before_replace is not None:
+            before_replace()
         os.replace(temporary, target)
     finally:
         temporary.unlink(missing_ok=True)

@@ -61,18 +61,18 @@ class UserFile:
         first, once (the copy, or None)."""
         self.check_writable()
         data = with_line_endings(self.raw.decode("utf-8"), text).encode("utf-8")
-        now = self.real.read_bytes()
-        if now != self.raw:
-            raise ChangedMeanwhile(
-                f"{self.path} was saved by another program while cvtex was changing it; "
-                "nothing was written",
-                "run the command again: it starts from the file as it is now",
-            )
+        self._unchanged()
         if keep and self.backup is None:
-            self.backup = keep_copy(self.real, now)
+            self.backup = keep_copy(self.real, self.raw)
         owner = os.stat(self.real)
         try:
-            atomic.write_bytes(self.real, data, mode=owner.st_mode & 0o7777, durable=True)
+            atomic.write_bytes(
+                self.real,
+                data,
+                mode=owner.st_mode & 0o7777,
+                durable=True,
+                before_replace=self._unchanged,  # once more, the instant before
+            )
         except OSError as exc:
             raise _not_written(self.path, exc) from None
         with contextlib.suppress(OSError):  # as root, a user's file stays theirs
@@ -80,6 +80,14 @@ class UserFile:
                 os.chown(self.real, owner.st_uid, owner.st_gid)
         self.raw = data
         return self.backup
+
+    def _unchanged(self) -> None:
+        if self.real.read_bytes() != self.raw:
+            raise ChangedMeanwhile(
+                f"{self.path} was saved by another program while cvtex was changing it; "
+                "nothing was written",
+                "run the command again: it starts from the file as it is now",
+            )
 
 
 def refuse_read_only(path: Path, real: Path | None = None) -> None:

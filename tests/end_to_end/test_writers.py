@@ -237,3 +237,26 @@ def test_a_save_made_after_the_file_was_read_is_never_overwritten(profile):
         read.write(read.text.replace("Intern", "Trainee"))
     assert profile.read_text(encoding="utf-8") == theirs
     assert backups(profile) == []
+
+
+def test_cvtexs_own_import_is_merged_into_without_a_note_or_another_line_touched(tmp_path):
+    profile = tmp_path / "cv.yaml"
+    resume = Path(__file__).resolve().parents[2].parent / "shared/jsonresume/sample.resume.json"
+    ok, said = _cli("import", resume, "-o", profile)
+    assert ok, said
+    imported = profile.read_text(encoding="utf-8").replace("languages: [en]", "languages: [en, zh]")
+    profile.write_text(imported, encoding="utf-8")
+    texts = tmp_path / "t.yaml"
+    assert _cli("translate", "export", profile, "--lang", "zh", "-o", texts)[0]
+    filled = texts.read_text(encoding="utf-8").replace(
+        "- en: Programmer\n  zh:\n", "- en: Programmer\n  zh: 程序员\n"
+    )
+    texts.write_text(filled, encoding="utf-8")
+    result = CliRunner().invoke(main, ["translate", "merge", str(profile), str(texts)])
+    assert result.exit_code == 0, result.output
+    assert "note:" not in result.output and "indentation style" not in result.output
+    after = profile.read_text(encoding="utf-8").splitlines()
+    before = imported.splitlines()
+    changed = [line for line in after if line not in before]
+    assert changed == ["headline: {en: Programmer, zh: 程序员}"]
+    assert len(after) == len(before)
