@@ -59,8 +59,12 @@ class UserFile:
         """Replace the file with ``text`` (line endings ``\\n``) written in the file's own
         line endings; ChangedMeanwhile if the file is not what was read. ``keep``: a copy
         first, once (the copy, or None)."""
-        self.check_writable()
         data = with_line_endings(self.raw.decode("utf-8"), text).encode("utf-8")
+        return self.write_bytes(data, keep)
+
+    def write_bytes(self, data: bytes, keep: bool = True) -> Path | None:
+        """Replace the file with ``data``, as :meth:`write` does (an image, say)."""
+        self.check_writable()
         self._unchanged()
         if keep and self.backup is None:
             self.backup = keep_copy(self.real, self.raw)

@@ -40,13 +40,18 @@ PANE = 'document.querySelector(`.pane[data-lang="{lang}"]`)'
 @dataclass
 class Running:
     process: subprocess.Popen[str]
-    url: str
+    url: str  # as printed: with the token, which the page trades for its cookie
     lines: queue.Queue[str]
 
-    def fetch(self, path: str, host: str | None = None) -> tuple[int, bytes, dict[str, str]]:
-        request = urllib.request.Request(self.url.rstrip("/") + path)
+    def fetch(
+        self, path: str, host: str | None = None, token: bool = True
+    ) -> tuple[int, bytes, dict[str, str]]:
+        origin, _, query = self.url.partition("/?token=")
+        request = urllib.request.Request(origin + path)
         if host:
             request.add_header("Host", host)
+        if token:
+            request.add_header("X-Cvtex-Token", query)
         try:
             with urllib.request.urlopen(request, timeout=60) as response:
                 return response.status, response.read(), dict(response.headers)
@@ -269,6 +274,15 @@ def test_the_page_and_its_pdfs_come_only_from_cvtex(preview):
     # A request that names another host (a page elsewhere rebinding its name) is refused.
     assert preview.fetch("/", host="attacker.example:80")[0] == 421
     assert preview.fetch("/cv.en.pdf", host="localhost")[0] == 200
+
+
+def test_the_page_and_its_pdfs_are_only_for_who_started_it(preview):
+    assert "up to date" in preview.lines.get(timeout=120)
+    for path in ("/", "/cv.en.pdf", "/events"):
+        assert preview.fetch(path, token=False)[0] == 403, path
+    status, _, headers = preview.fetch(f"/?token={preview.url.split('token=')[1]}", token=False)
+    assert status == 200  # the cookie set on the way (urllib followed the redirect)
+    assert preview.fetch("/favicon.ico", token=False)[0] == 200
 
 
 def test_stopping_the_preview_stops_its_engines(preview, tiny, tmp_path):

@@ -10,7 +10,6 @@
 import { DELETE, idOf, isObject, keyOf, markTexts, nameOf, renderForm, valueAt } from "./form.js";
 import { Panes } from "./panes.js";
 
-const TOKEN = document.querySelector('meta[name="cvtex-token"]').content;
 const WRITER = `page-${Math.random().toString(36).slice(2, 10)}`;
 const DEBOUNCE = 300; // ms after the last keystroke before the edits are sent
 const LANGUAGE_KEY = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
@@ -90,10 +89,8 @@ function wordChrome() {
 // --- the server ---------------------------------------------------------------------------
 
 async function api(path, options = {}) {
-  const response = await fetch(path, {
-    ...options,
-    headers: { "X-Cvtex-Token": TOKEN, ...(options.headers || {}) },
-  });
+  // The page's cookie (HttpOnly, SameSite=Strict) says who asks: no token in the page.
+  const response = await fetch(path, { ...options, credentials: "same-origin" });
   const body = await response.json().catch(() => ({}));
   if (!response.ok) {
     const error = new Error(body.error || response.statusText);
@@ -570,7 +567,6 @@ function context() {
     allLanguages: page.meta.available_languages || [],
     photo: page.meta.photo,
     photoVersion: page.photoVersion || 0,
-    token: TOKEN,
     revision: page.revision,
     drafts: page.drafts,
     draftItems: page.draftItems,
@@ -884,7 +880,7 @@ async function start() {
   page.lang = chooseLanguage();
   page.spec = spec;
   adopt(state);
-  page.panes = new Panes(document.getElementById("panes"), document.getElementById("pane"), t, TOKEN);
+  page.panes = new Panes(document.getElementById("panes"), document.getElementById("pane"), t);
   setUpChrome();
   wordChrome();
   render();

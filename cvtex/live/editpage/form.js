@@ -679,7 +679,7 @@ function renderPhoto(ctx) {
   const box = el("div", "photo");
   if (ctx.photo) {
     const image = el("img");
-    image.src = `/photo?token=${encodeURIComponent(ctx.token)}&v=${ctx.revision}.${ctx.photoVersion}`;
+    image.src = `/photo?v=${ctx.revision}.${ctx.photoVersion}`;
     image.alt = ctx.t("photo_alt");
     box.append(image);
   }
