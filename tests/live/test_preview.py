@@ -6,6 +6,7 @@ next good save clears it. The real command runs in a process of its own; nothing
 
 from __future__ import annotations
 
+import http.client
 import os
 import queue
 import shutil
@@ -280,8 +281,19 @@ def test_the_page_and_its_pdfs_are_only_for_who_started_it(preview):
     assert "up to date" in preview.lines.get(timeout=120)
     for path in ("/", "/cv.en.pdf", "/events"):
         assert preview.fetch(path, token=False)[0] == 403, path
-    status, _, headers = preview.fetch(f"/?token={preview.url.split('token=')[1]}", token=False)
-    assert status == 200  # the cookie set on the way (urllib followed the redirect)
+    # The address printed: its token becomes the page's cookie, and that alone lets it in.
+    origin, token = preview.url.split("/?token=")
+    host, port = origin.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=60)
+    connection.request("GET", f"/?token={token}")
+    answer = connection.getresponse()
+    cookie = answer.getheader("Set-Cookie") or ""
+    connection.close()
+    assert answer.status == 303 and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    connection = http.client.HTTPConnection(host, int(port), timeout=60)
+    connection.request("GET", "/cv.en.pdf", headers={"Cookie": cookie.split(";")[0]})
+    assert connection.getresponse().read()[:5] == b"%PDF-"
+    connection.close()
     assert preview.fetch("/favicon.ico", token=False)[0] == 200
 
 
