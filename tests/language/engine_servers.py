@@ -29,6 +29,7 @@ class Reply:
     body: Any = None  # JSON, or bytes sent as they are
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0
+    drip: float = 0.0  # seconds between the bytes of the body: a reply that never ends
 
 
 @dataclass
@@ -77,7 +78,12 @@ def serve(answer: Callable[[Server, Received], Reply]) -> Iterator[Server]:
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
-                self.wfile.write(data)
+                if not reply.drip:
+                    self.wfile.write(data)
+                for byte in data if reply.drip else b"":
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                    time.sleep(reply.drip)
             except (BrokenPipeError, ConnectionResetError):
                 pass  # the client gave up waiting: a time-out test
 
