@@ -127,3 +127,30 @@ def test_each_revision_is_known_by_the_stamp_a_build_sees(profile):
     assert session.revision_stamped((stat.st_mtime_ns, stat.st_size, stat.st_ino)) == (
         outcome.revision
     )
+
+
+def test_a_long_session_holds_a_few_revisions_not_one_per_edit(tmp_path):
+    import tracemalloc
+
+    entries = "".join(
+        f"  - {{title: {{en: Paper {number} on fast kernels, zh: 论文{number}}}, year: 2020}}\n"
+        for number in range(150)
+    )
+    profile = tmp_path / "cv.yaml"
+    profile.write_text(PROFILE + "publications:\n" + entries, encoding="utf-8")
+    session = EditSession(profile)
+    tracemalloc.start()
+    try:
+        for number in range(40):
+            change = set_(["name", "en"], f"Ann {number}")
+            session.apply(session.current.number, [change], "page")
+            if number == 9:
+                settled = tracemalloc.get_traced_memory()[0]
+        grown = tracemalloc.get_traced_memory()[0] - settled
+    finally:
+        tracemalloc.stop()
+    one = len(profile.read_bytes())
+    # Thirty more edits: no more than a few copies of the file's text and data (kept whole,
+    # each would add its own: thirty copies).
+    assert grown < 10 * one, (grown, one)
+    assert session.revision(1) is None and session.revision(session.current.number - 1)
