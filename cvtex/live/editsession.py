@@ -70,6 +70,7 @@ class EditSession:
         self._revisions: dict[int, Revision] = {}
         self._stamps: dict[Stamp, int] = {}  # the file's stamp when each revision was read
         self.current = self._revision(1, text, "disk")
+        self._opened = self.current  # a value put back is written as it was written here
 
     # Reading ------------------------------------------------------------------------------
 
@@ -165,7 +166,7 @@ class EditSession:
                     if verdict is not None:
                         conflicts.append(verdict)
                         continue
-                text = change_text(text, change)
+                text = self._as_written(change_text(text, change), change, path)
                 data = yamltext.read(text).data
             if text == current.text:
                 return Outcome(current.number, conflicts)
@@ -174,6 +175,20 @@ class EditSession:
             revision = self._revision(current.number + 1, text, writer)
         self._tell(revision)
         return Outcome(revision.number, conflicts)
+
+    def _as_written(self, text: str, change: dict[str, Any], path: Path_) -> str:
+        """A value set back to what it was when the file was opened (Undo, or typed back),
+        or an item put back, written with the bytes it had then."""
+        opened = self._opened
+        if opened.data is None or opened.text == text:
+            return text
+        if change.get("op") == "insert" and isinstance(change.get("index"), int):
+            path = (*path, change["index"])
+        elif change.get("op") != "set":
+            return text
+        if value_at(opened.data, path) is _ABSENT:
+            return text
+        return yamltext.written_as(text, path, opened.text)
 
 
 def change_text(text: str, change: dict[str, Any]) -> str:

@@ -154,3 +154,44 @@ def test_a_long_session_holds_a_few_revisions_not_one_per_edit(tmp_path):
     # each would add its own: thirty copies).
     assert grown < 10 * one, (grown, one)
     assert session.revision(1) is None and session.revision(session.current.number - 1)
+
+
+def test_a_value_put_back_or_undone_gets_its_bytes_back(profile):
+    """Quotes, the comment on its line and above it: as the file was opened."""
+    session = EditSession(profile)
+    entry = {
+        "institution": {"en": "Kyoto University", "zh": "京都大学"},
+        "start": "2019-04",
+        "end": "2019-09",
+        "bullets": [{"en": "Networks lab", "zh": "网络实验室"}, "Exchange"],
+    }
+    order = ["institution", "degree", "field", "start", "end"]
+    rounds = [
+        # A plain text that needed quotes for a while, then typed back.
+        ([set_(["name", "zh"], "李 安: x")], [set_(["name", "zh"], "李安")]),
+        # Removed, then put back by Undo: '系统工程师' keeps its quotes.
+        (
+            [{"op": "delete", "path": ["headline", "zh"]}],
+            [{**set_(["headline", "zh"], "系统工程师"), "order": ["en", "zh"]}],
+        ),
+        # A field and its comment at the line's end.
+        (
+            [{"op": "delete", "path": ["education", 0, "degree"]}],
+            [
+                {
+                    **set_(["education", 0, "degree"], {"en": "B.Eng.", "zh": "工学学士"}),
+                    "order": order,
+                }
+            ],
+        ),
+        # An entry removed and inserted back: the comment above it and the blank line.
+        (
+            [{"op": "delete", "path": ["education", 1]}],
+            [{"op": "insert", "path": ["education"], "index": 1, "value": entry}],
+        ),
+    ]
+    for change, back in rounds:
+        session.apply(session.current.number, change, "page")
+        assert profile.read_text(encoding="utf-8") != PROFILE, change
+        session.apply(session.current.number, back, "page")
+        assert profile.read_text(encoding="utf-8") == PROFILE, back
