@@ -20,9 +20,9 @@ from ..language.catalog import available_languages, load_catalog
 from ..profile.model import POOLS
 from .bilingual import Merger
 from .into import Known, add_to_data, additions, import_into, texts_under
-from .language import language_of_text
+from .language import language_of_text, written_otherwise
 from .located import json_data
-from .reader import Context, Note, Read, Reader
+from .reader import Context, Note, Read, Reader, in_line_order
 from .showing import Showing
 from .source import Source, open_source
 from .write import header, placed, tidy, write_profile, yaml_text
@@ -112,6 +112,7 @@ def _import(
         if read.language is None:
             read.language = language_of_text(read.data)
         load_catalog(read.language)  # an unknown language is an error that names the catalogs
+        read.notes.extend(written_otherwise(read))
     kinds = list(dict.fromkeys(read.kind for read in reads))
     if into is not None:
         merged = import_into(into, [(read, read.language or "en") for read in reads])
@@ -119,7 +120,7 @@ def _import(
             into,
             [],
             kinds,
-            [str(note) for note in merged.notes],
+            [str(note) for note in in_line_order(merged.notes)],
             merged.added,
             merged.found,
             merged.written[1] if merged.written else None,
@@ -132,7 +133,13 @@ def _import(
     placed(data, notes, str(paths[0]))
     text = header([read.source.where() for read in reads], [r.kind for r in reads], target)
     write_profile(target, text + yaml_text(tidy(data)), force)
-    return Imported(target, list(data["languages"]), kinds, [str(note) for note in notes], added)
+    return Imported(
+        target,
+        list(data["languages"]),
+        kinds,
+        [str(note) for note in in_line_order(notes)],
+        added,
+    )
 
 
 def _given_languages(languages: str | None, count: int) -> list[str | None]:

@@ -9,6 +9,7 @@ notes at line 1.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,19 @@ def _deeper_than(data: Any, levels: int) -> bool:
             children = value.values() if isinstance(value, dict) else value
             pending.extend((child, depth + 1) for child in children)
     return False
+
+
+def where_written(source: Source, text: str) -> str:
+    """``file:line`` of the line of ``source`` where ``text`` is first written (its start:
+    a JSON file escapes what follows a quote or a line break), else the file alone."""
+    where = source.where()
+    start = re.split(r'["\\\n]', text.strip(), maxsplit=1)[0][:30]
+    try:
+        content = source.text() if start and source.is_file else ""
+    except (InputError, ValueError):
+        return where
+    at = content.find(start) if content else -1
+    return f"{where}:{content.count(chr(10), 0, at) + 1}" if at >= 0 else where
 
 
 def read_located(source: Source, hint: str) -> tuple[Any, Located]:

@@ -10,6 +10,7 @@ what it read; :mod:`.into` adds it to a profile that exists.
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,6 +41,21 @@ class Note:
             if self.field
             else f"{self.where}: {self.what}"
         )
+
+
+def in_line_order(notes: list[Note]) -> list[Note]:
+    """The notes file by file (in the order the files were first named), each file's in
+    the order of their lines, those that name no line after them (about the file, or the
+    profile written from it): a person reads them down the file, as an editor shows it."""
+    files: dict[str, int] = {}
+    keys = []
+    for note in notes:
+        file, _, line = note.where.rpartition(":")
+        if not line.isdigit():
+            file, line = note.where, ""
+        keys.append((files.setdefault(file, len(files)), int(line) if line else math.inf))
+    order = sorted(range(len(notes)), key=lambda index: keys[index])
+    return [notes[index] for index in order]
 
 
 @dataclass

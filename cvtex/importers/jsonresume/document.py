@@ -18,6 +18,7 @@ from ...errors import InputError
 from ...language.catalog import available_languages
 from ...profile.problems import Problem, problems_of
 from ...profile.source import Path_, format_path, load_yaml
+from ..language import catalog_code
 from ..located import json_data, one_object
 from ..reader import Note
 from ..write import leave_out
@@ -322,8 +323,8 @@ def _language(file: str, resume: Resume) -> str | None:
     """The language the file says it is in: meta.language, then a part of its name
     (cv.zh.json); None leaves it to the text's script."""
     known = set(available_languages())
-    if resume.meta.language:
-        return resume.meta.language
+    if code := catalog_code(resume.meta.language):
+        return code
     for part in Path(file).name.split(".")[:-1]:
         if part in known:
             return part

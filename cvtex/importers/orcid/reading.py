@@ -30,7 +30,7 @@ from ..dates import (
     the_end_left_out,
 )
 from ..identity import Work, folded, same_work
-from ..language import language_of_text
+from ..language import catalog_code, language_of_text
 from ..reader import Context, Note, T, TextMap
 from .record import (
     SECTIONS,
@@ -405,7 +405,7 @@ class Reading:
         other = text_of(translated)
         if not other:
             return T(text)
-        code = _language_code(value_at(translated, "language-code"))
+        code = catalog_code(text_of(value_at(translated, "language-code")))
         own = language_of_text([T(text)])
         if code and code != own and code in available_languages():
             return TextMap({own: text, code: title_text(other)})
@@ -686,19 +686,6 @@ def _url_contact(url: str) -> dict[str, Any]:
 def _orcid_position(contacts: list[dict[str, Any]]) -> int:
     """After the addresses a person reaches you at, before the place."""
     return next((i for i, c in enumerate(contacts) if c["type"] == "location"), len(contacts))
-
-
-def _language_code(value: Any) -> str | None:
-    """ORCID's language code (zh_CN, zh_TW, en) as cvtex's catalog name."""
-    code = (text_of(value) or "").replace("_", "-")
-    if not code:
-        return None
-    lower = code.lower()
-    if lower in ("zh-tw", "zh-hant"):
-        return "zh-TW"
-    if lower in ("zh-hk", "zh-mo"):
-        return "zh-HK"
-    return lower.split("-")[0]
 
 
 @cache
