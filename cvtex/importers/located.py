@@ -27,12 +27,29 @@ class Located:
     where: str
     lines: SourceMap | None
     notes: list[Note] = field(default_factory=list)
+    text: str = ""  # the file's text, for a value's own characters
 
     def line(self, path: Path_) -> int:
         return self.lines.locate_key(path).line if self.lines is not None else 1
 
+    def written(self, path: Path_) -> str | None:
+        """The characters a scalar at ``path`` is written with, as the file has them:
+        ``2025.10`` where YAML and JSON read the number 2025.1; None when unknown."""
+        position = self.lines.positions.get(tuple(path)) if self.lines is not None else None
+        if position is None:
+            return None
+        lines = self.text.splitlines()
+        if position.line > len(lines):
+            return None
+        found = _SCALAR.match(lines[position.line - 1], position.column - 1)
+        return found[1] if found else None
+
     def note(self, path: Path_, what: str) -> None:
         self.notes.append(Note(f"{self.where}:{self.line(path)}", format_path(path), what))
+
+
+# A plain scalar as written (a number, 2025.10), or one in quotes.
+_SCALAR = re.compile(r"""['"]?([^\s,#'"\]}]+)""")
 
 
 def json_data(text: str, where: str, hint: str) -> Any:
@@ -101,6 +118,6 @@ def read_located(source: Source, hint: str) -> tuple[Any, Located]:
             _, lines = load_yaml(Path(where), text)
         except InputError:
             lines = None
-        return data, Located(where, lines)
+        return data, Located(where, lines, text=text)
     data, lines = load_yaml(Path(where), text)
-    return data, Located(where, lines)
+    return data, Located(where, lines, text=text)
