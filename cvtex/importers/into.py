@@ -21,6 +21,8 @@ from ..profile.shown import unshown_entries
 from ..profile.source import Path_
 from .complete import Completion, TextAdded, complete_data, completion, language_added
 from .identity import Index, described, same_contact
+from .language import strings_in
+from .owners import suggestion
 from .reader import Note, Read, T, TextMap
 from .showing import Showing
 from .write import placed, pruned, yaml_text
@@ -191,9 +193,12 @@ class Merged:
     names: list[TextAdded] = field(default_factory=list)  # the name's languages added
 
 
-def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
-    """Add each read source's new entries to the profile file, keeping all it holds."""
-    loaded = load_profile(profile_file)
+def import_into(
+    profile_file: Path, reads: list[tuple[Read, str]], loaded: LoadedProfile | None = None
+) -> Merged:
+    """Add each read source's new entries to the profile file, keeping all it holds
+    (``loaded``: the file, when the caller has loaded it already)."""
+    loaded = loaded or load_profile(profile_file)
     languages = list(loaded.profile.languages)
     known = Known.of(loaded.profile, _places(loaded))
     result = Merged(None, [], [], [])
@@ -211,7 +216,7 @@ def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
             known.name = _with_text(known.name, added_name)
             result.names.append(added_name)
             result.completed.append(f"name: {added_name.language}")
-        if language not in languages:
+        if language not in languages and any(strings_in(read.data, T)):
             read.notes.append(
                 Note(
                     read.source.where(),
@@ -227,6 +232,7 @@ def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
         result.notes.extend([*read.notes, *found.notes])
         if found:
             founds.append(found)
+    _owner_found(known, founds, reads, result)
     if not founds and not result.names:
         return result  # nothing to add: the file is not even loaded for editing
     showing = Showing.of(loaded.profile)
@@ -262,6 +268,25 @@ def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
         if line.pool in added_pools
     )
     return result
+
+
+def _owner_found(
+    known: Known, founds: list[Additions], reads: list[tuple[Read, str]], result: Merged
+) -> None:
+    """The owner's form among the added publications' authors joins owner_names (noted),
+    when no author is the owner by the profile's name or owner_names; else a note
+    suggests the forms to add (see :mod:`.owners`)."""
+    added = [entry for found in founds for entry in found.entries.get("publications", [])]
+    owned = [*known.owner_names, *(name for found in founds for name in found.owner_names)]
+    owner = suggestion(known.name, known.languages, owned, added)
+    if owner is None:
+        return
+    names, what = owner
+    source = next(read for read, _ in reads if read.data.get("publications"))
+    result.notes.append(Note(source.source.where(), "owner_names", what))
+    if names:
+        founds[-1].owner_names.extend(names)
+        known.owner_names.update(name.casefold() for name in names)
 
 
 def _written_text(text: Any) -> Any:

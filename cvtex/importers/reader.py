@@ -76,6 +76,9 @@ class Context:
 
     today: dt.date  # for "present", and for an end still to come (expected)
     language: str | None = None  # the source's language, when --lang gives it
+    # Authors' given names as initials (J. Fang), as the profile's bibliography: shows a
+    # .bib's: the profile imported into says, else its default.
+    abbreviate_first_names: bool = True
 
 
 @dataclass(frozen=True)

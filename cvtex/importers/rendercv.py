@@ -96,6 +96,7 @@ _READS = {
     "education": {"education"},
     "experience": {"experience", "normal"},
     "publications": {"publication", "normal"},
+    "service": {*_ONE_LINERS},
     "others": {*_ONE_LINERS},
 }
 # JSON Resume's keys, which people who came from it write into RenderCV's entries, as
@@ -332,6 +333,8 @@ class _RenderCV:
         renamed = dict(_JSON_RESUME_KEYS)
         if "position" in entry and "company" not in entry:
             renamed["name"] = "company"
+        elif {"publisher", "releaseDate"} & set(entry) and "title" not in entry:
+            renamed["name"] = "title"  # JSON Resume's publication
         for key, value in entry.items():
             ours = renamed.get(str(key), key)
             if ours == key:
@@ -686,7 +689,7 @@ class _RenderCV:
             own = section_type
         if kind == "awards" and isinstance(entry, dict) and own not in _ONE_LINERS:
             return self.award(entry, path)
-        if kind in ("awards", "others"):
+        if kind in ("awards", "service", "others"):
             return self.one_liner(kind, entry, path)
         if not isinstance(entry, dict) or _KIND_OF_TYPE.get(own) != kind:
             self.note(path, "not imported: an entry of another type than its section's")
@@ -709,10 +712,11 @@ class _RenderCV:
             self.rest(entry, path, used, "a one-line entry shows its text")
         if kind == "others":
             return {"text": T(text)}
-        # "ICML Best Paper Award (2019)": the years, as an award's years are written.
-        if years := re.search(r"\s*[(（](\d{4}(?:\s*[,，]\s*\d{4})*)[)）]$", text):
-            return {"name": T(text[: years.start()]), "years": _years(years.group(1))}
-        return {"name": T(text)}
+        key = "name" if kind == "awards" else "text"
+        # "ICML Best Paper Award (2019)", "审稿人（2024）": the years, as a list writes them.
+        if years := re.search(r"\s*[(（](\d{4}(?:\s*[,，、]\s*\d{4})*)[)）]$", text):
+            return {key: T(text[: years.start()]), "years": _years(years.group(1))}
+        return {key: T(text)}
 
     def award(self, entry: dict[str, Any], path: Path_) -> dict[str, Any] | None:
         """An award written as an entry: JSON Resume's {title, awarder, date, summary}, a
@@ -869,6 +873,8 @@ class _RenderCV:
             date = self.date(entry, "date", path)
             if date and date != "present":
                 out["year"] = int(date[:4])
+                if len(date) >= 7:
+                    out["month"] = int(date[5:7])
         if doi := self.url(entry, "doi", path):
             links.append(
                 {"type": "doi", "url": f"https://doi.org/{doi.removeprefix('https://doi.org/')}"}

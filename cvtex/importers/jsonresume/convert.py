@@ -215,6 +215,8 @@ class _Converter:
                 data["venue"] = T(pub.publisher)
         if pub.releaseDate:
             data["year"] = int(pub.releaseDate[:4])
+            if len(pub.releaseDate) >= 7:  # 2023-05: a publication keeps its month
+                data["month"] = int(pub.releaseDate[5:7])
         if pub.status:
             data["status"] = pub.status
         if pub.url:
