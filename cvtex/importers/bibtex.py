@@ -32,9 +32,7 @@ def recognizes(source: Source) -> bool:
 def read(source: Source, context: Context) -> Read:
     from ..bibtex.read import read_bibliography
 
-    bibliography = read_bibliography(
-        source.path, context.abbreviate_first_names, source.read()
-    )
+    bibliography = read_bibliography(source.path, context.abbreviate_first_names, source.read())
     notes = [_note(warning, source) for warning in bibliography.warnings]
     publications, talks = [], []
     for entry in bibliography.entries:

@@ -12,12 +12,15 @@ from typing import Any
 
 from ...language.catalog import Catalog, load_catalog
 from ...profile.source import Path_
+from ...text.written import is_cjk
+from ..countries import country_name
 from ..dates import an_end, ends_before, the_end_left_out
 from ..reader import T
 from .document import (
     Certificate,
     Dated,
     Education,
+    Location,
     Project,
     Publication,
     ReadResume,
@@ -113,12 +116,8 @@ class _Converter:
         if basics.url:
             shown = re.sub(r"^https?://", "", basics.url).rstrip("/")
             contacts.append({"type": "website", "value": shown, "url": basics.url})
-        if basics.location:
-            place = basics.location
-            parts = [place.address, place.city, place.region, place.countryCode]
-            text = self.catalog.punctuation.comma.join(part for part in parts if part)
-            if text:
-                contacts.append({"type": "location", "value": T(text)})
+        if basics.location and (text := self.place(basics.location)):
+            contacts.append({"type": "location", "value": T(text)})
         for profile in basics.profiles:
             kind = _NETWORK_TYPES.get((profile.network or "").strip().lower())
             value = profile.username or profile.url
@@ -136,6 +135,27 @@ class _Converter:
                 contact["url"] = profile.url
             contacts.append(contact)
         return contacts
+
+    def place(self, place: Location) -> str:
+        """An address as its language writes it: Chinese, Japanese and Korean from the
+        country to the street (中国北京市海淀区), others from the street to the country;
+        the country by its name, not its code. A part the next one holds (北京, 北京市) is
+        written once."""
+        own = [part.strip() for part in (place.address, place.city, place.region) if part]
+        cjk = any(is_cjk(part) for part in own) or (not own and self.catalog.scripts != ["Latin"])
+        catalog = self.catalog if cjk else load_catalog("en")
+        parts = [*own, country_name(place.countryCode, catalog)]
+        parts = [part for part in parts if part]
+        kept = [
+            part
+            for index, part in enumerate(parts)
+            if not any(part in other and part != other for other in parts)
+            and part not in parts[:index]
+        ]
+        form = catalog.address
+        if form.order == "large-first":
+            kept.reverse()
+        return (form.separator if cjk else catalog.punctuation.comma).join(kept)
 
     def dates(self, entry: Dated, where: Path_) -> dict[str, Any]:
         dates: dict[str, Any] = {}
@@ -354,8 +374,15 @@ def _authors(summary: str) -> tuple[list[Any], list[str]] | None:
         plain = name.replace("**", "")
         marks = re.search(r"[*†]+$", plain)
         bare = plain[: marks.start()].strip() if marks else plain
-        # A name is short, and ends no sentence ("J." and "et al." are not sentences).
-        if not bare or len(bare) > 40 or len(bare.split()) > 5 or re.search(r"\w{3,}[.!?]$", bare):
+        # A name is short, and ends no sentence ("J." and "et al." are not sentences); one
+        # written in Han, kana or Hangul is a few characters (阿依古丽·买买提 with its dot).
+        if (
+            not bare
+            or len(bare) > 40
+            or len(bare.split()) > 5
+            or re.search(r"\w{3,}[.!?]$|[。！？；：，!?;:]", bare)
+            or (is_cjk(bare) and len(bare.replace(" ", "")) > (10 if "·" in bare else 6))
+        ):
             return None
         if name.startswith("**"):
             bold.append(bare)
