@@ -1,10 +1,12 @@
 """The language of an imported file's text, told from its letters when the file does not say.
 
-The file's texts are read as one text by the rule every part of cvtex asks
+Each text's language is the rule every part of cvtex asks
 (:func:`~cvtex.text.written.written_in`): each Han, kana or Hangul character a word, the
 majority deciding, CJK on a tie; Han with kana is Japanese, Hangul Korean, Han alone
-Chinese, anything else English (the languages cvtex has catalogs for). So a Chinese CV full
-of English terms is Chinese, and an English CV with a Chinese name stays English.
+Chinese, anything else English (the languages cvtex has catalogs for). The file's is the
+language most of its words are written in, text by text: a Chinese CV full of English
+terms is Chinese, an English CV with a Chinese name stays English, and a Japanese line
+in a Chinese CV is a line, not the file.
 
 Chinese is Traditional or Simplified by the whole file, not text by text: OpenCC's
 Traditional-to-Simplified conversion changes the characters written in Traditional
@@ -15,13 +17,14 @@ Traditional file is ``zh-TW``; ``--lang zh-HK`` names Hong Kong's.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from ..language.traditional import Conversion
-from ..text.written import CJK_LANGUAGES, written_in, written_in_all
+from ..text.written import CJK_LANGUAGES, word_counts, written_in
 from .located import where_written
 from .reader import Note, Read, T
 
@@ -43,12 +46,20 @@ def language_of_file(data: Any) -> str:
 
 
 def language_of(texts: Iterable[str]) -> str:
-    """ja, ko, zh, zh-TW or en: ``texts`` read as one text."""
+    """ja, ko, zh, zh-TW or en: the language most of ``texts``' words are written in, each
+    text's words counted for the language the rule says it is in (a Japanese line in a
+    Chinese file stays one line), CJK on a tie."""
     texts = list(texts)
-    written = written_in_all(texts)
-    if written == "zh":
-        return chinese_of(texts).catalog
-    return written if written in CJK_LANGUAGES else "en"
+    words: Counter[str] = Counter()
+    for text in texts:
+        if (written := written_in(text)) is not None:
+            words["en" if written not in CJK_LANGUAGES else written] += sum(
+                word_counts(text).values()
+            )
+    if not words:
+        return "en"
+    language = max(words, key=lambda code: (words[code], code != "en"))
+    return chinese_of(texts).catalog if language == "zh" else language
 
 
 def catalog_code(tag: str | None) -> str | None:

@@ -585,7 +585,7 @@ class _RenderCV:
                 self.note(path, "its entries are listed without their numbers")
             tag = [ident] if shared else []
             converted_entries = (
-                self.skill_groups(entries, path, ident)
+                self.skill_groups(entries, path, section.named or ident)
                 if kind == "skills"
                 else [
                     self.entry(kind, section.entry_type, entry, (*path, index))
@@ -949,7 +949,7 @@ class _RenderCV:
             return value.isoformat()[:10]
         if isinstance(value, float):
             written = self.located.written(self.origin((*path, key)))
-            if written is not None and read_date(written, self.today) is not None:
+            if written is not None:
                 return written
             self.note(
                 (*path, key),

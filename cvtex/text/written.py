@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
 from functools import cache
 from typing import Literal
 
@@ -148,12 +147,3 @@ def is_own_text(text: str, scripts: list[str] | frozenset[str] | tuple[str, ...]
     if "Han" in systems and len(systems) > 1:  # Japanese: its kana must be the language's
         return bool(systems - {"Han"} <= set(scripts))
     return bool(systems & set(scripts))
-
-
-def written_in_all(texts: Iterable[str]) -> str | None:
-    """What :func:`written_in` answers for ``texts`` read as one text (a whole file's):
-    their words counted together, the same majority deciding."""
-    counts: Counter[str] = Counter()
-    for text in texts:
-        counts.update(word_counts(text))
-    return _decide(counts)
