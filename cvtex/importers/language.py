@@ -47,19 +47,29 @@ def language_of_file(data: Any) -> str:
 
 def language_of(texts: Iterable[str]) -> str:
     """ja, ko, zh, zh-TW or en: the language most of ``texts``' words are written in, each
-    text's words counted for the language the rule says it is in (a Japanese line in a
-    Chinese file stays one line), CJK on a tie."""
+    text's words of its own script counted for the language the rule says it is in ("Mei
+    Lin (林梅)" is two English words), CJK on a tie. A text in Han alone is Chinese by the
+    rule, and may be Japanese (東京大学): a file whose Japanese (or Korean) texts hold a
+    fifth of its CJK words is Japanese (Korean), its Han with it; a Japanese line in a
+    Chinese file stays one line."""
     texts = list(texts)
     words: Counter[str] = Counter()
     for text in texts:
-        if (written := written_in(text)) is not None:
-            words["en" if written not in CJK_LANGUAGES else written] += sum(
-                word_counts(text).values()
-            )
-    if not words:
+        if (written := written_in(text)) is None:
+            continue
+        counts = word_counts(text)
+        cjk = sum(counts[system] for system in _CJK_SYSTEMS)
+        if written in CJK_LANGUAGES:
+            words[written] += cjk
+        else:
+            words["en"] += sum(counts.values()) - cjk
+    cjk = words["zh"] + words["ja"] + words["ko"]
+    if cjk == 0 or cjk < words["en"]:
         return "en"
-    language = max(words, key=lambda code: (words[code], code != "en"))
-    return chinese_of(texts).catalog if language == "zh" else language
+    for language in sorted(("ja", "ko"), key=lambda code: -words[code]):
+        if words[language] >= _OWN_SHARE * cjk:
+            return language
+    return chinese_of(texts).catalog
 
 
 def catalog_code(tag: str | None) -> str | None:
@@ -128,6 +138,8 @@ def own_language(text: str, languages: list[str]) -> str | None:
     return code if code in languages else None
 
 
+_CJK_SYSTEMS = ("Han", "Hiragana", "Katakana", "Hangul")
+_OWN_SHARE = 0.2  # of a file's CJK words: its Japanese or Korean texts', for it to be theirs
 # The languages named in the notes of texts written in another one.
 _NAMES = {"zh": "Chinese", "ja": "Japanese", "ko": "Korean"}
 _FORMS = {"zh": "Simplified characters", "zh-TW": "Traditional characters"}
