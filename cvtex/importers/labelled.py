@@ -97,17 +97,24 @@ def lift(data: dict[str, Any]) -> None:
 
 
 def _lift_entry(entry: dict[str, Any], fields: dict[str, str]) -> None:
-    kept = []
+    kept, found = [], {}
     for bullet in entry["bullets"]:
-        found = field_of(bullet) if isinstance(bullet, str) else None
-        field = fields.get(found[0]) if found else None
-        if found is None or field is None:
+        line = field_of(bullet) if isinstance(bullet, str) else None
+        field = fields.get(line[0]) if line else None
+        if line is None or field is None:
             kept.append(bullet)
         elif field in ("advisors", "mentors"):
-            have = entry.setdefault(field, [])
-            have.extend(T(name) for name in names(found[1]) if name not in have)
-        elif entry.get(field):
+            have = found.setdefault(field, list(entry.get(field) or []))
+            have.extend(T(name) for name in names(line[1]) if name not in have)
+        elif entry.get(field) or field in found:
             kept.append(bullet)  # the entry has its own: the line stays as written
         else:
-            entry[field] = T(found[1]) if field == "dissertation" else found[1]
-    entry["bullets"] = kept
+            found[field] = T(line[1]) if field == "dissertation" else line[1]
+    # The fields stand where a person writes them: before the bullets they were among.
+    rest = {key: value for key, value in entry.items() if key not in found}
+    entry.clear()
+    for key, value in rest.items():
+        if key == "bullets":
+            entry.update(found)
+            value = kept
+        entry[key] = value

@@ -31,6 +31,7 @@ from ..profile.model import POOLS
 from ..profile.source import Path_
 from ..text.written import written_in
 from . import titles
+from .addresses import written_address
 from .dates import an_end, read_date, read_range, years_in_words
 from .language import language_of_file, strings_in
 from .located import Located, read_located
@@ -509,7 +510,9 @@ class _RenderCV:
             else:
                 self.note(("cv", "custom_connections", index), "not imported: no address")
         if location := _text(cv.get("location")):
-            contacts.append({"type": "location", "value": location})
+            contacts.append(
+                {"type": "location", "value": T(written_address(location, self.catalog))}
+            )
         if not _blank(cv.get("photo")):
             self.note(("cv", "photo"), "not imported: add photo: {file: ...} with the image")
         for key in ("social_networks", "custom_connections"):
@@ -804,7 +807,7 @@ class _RenderCV:
         """What every dated entry has: dates, place, summary, highlights, links."""
         out.update(self.dates(entry, path))
         if location := _text(entry.get("location")):
-            out["location"] = location
+            out["location"] = T(written_address(location, self.catalog))
         if summary := _text(entry.get("summary")):
             out["description"] = summary
         out["bullets"] = self.highlights(entry, path)
@@ -906,6 +909,11 @@ class _RenderCV:
             value = [value]
         bullets = []
         for index, item in enumerate(value):
+            if isinstance(item, dict) and len(item) == 1:
+                # "- GPA: 3.8/4.0" unquoted: YAML reads a mapping; its writer meant a line.
+                ((key, value),) = item.items()
+                if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+                    item = f"{key}{self.catalog.punctuation.colon}{value}"
             if isinstance(item, (str, int, float)) and not isinstance(item, bool):
                 if text := _text(item):
                     bullets.append(text)

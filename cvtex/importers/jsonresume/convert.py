@@ -13,14 +13,15 @@ from typing import Any
 from ...language.catalog import Catalog, load_catalog
 from ...profile.source import Path_
 from ...text.written import is_cjk
-from ..countries import country_name
+from ..addresses import address
 from ..dates import an_end, ends_before, the_end_left_out
+from ..labelled import names
+from ..networks import url_contact
 from ..reader import T
 from .document import (
     Certificate,
     Dated,
     Education,
-    Location,
     Project,
     Publication,
     ReadResume,
@@ -73,7 +74,10 @@ class _Converter:
             data["updated"] = updated
         pools = {
             "education": [self.education(i, e) for i, e in enumerate(self.resume.education)],
-            "experience": [self.work(i, w) for i, w in enumerate(self.resume.work)],
+            "experience": [
+                *(self.work(i, w) for i, w in enumerate(self.resume.work)),
+                *(self.work(i, w, "internship") for i, w in enumerate(self.resume.internship)),
+            ],
             "publications": [
                 self.publication(i, p) for i, p in enumerate(self.resume.publications)
             ],
@@ -116,12 +120,17 @@ class _Converter:
         if basics.url:
             shown = re.sub(r"^https?://", "", basics.url).rstrip("/")
             contacts.append({"type": "website", "value": shown, "url": basics.url})
-        if basics.location and (text := self.place(basics.location)):
+        place = basics.location
+        if place and (text := address([place.address, place.city, place.region],
+                                      place.countryCode, self.catalog)):  # fmt: skip
             contacts.append({"type": "location", "value": T(text)})
         for profile in basics.profiles:
             kind = _NETWORK_TYPES.get((profile.network or "").strip().lower())
             value = profile.username or profile.url
             if not value:
+                continue
+            if not profile.network and not profile.username and profile.url:
+                contacts.append(url_contact(profile.url))  # its host says which network
                 continue
             if kind is None:
                 # A network cvtex has no icon for: a website link, named by the network.
@@ -135,27 +144,6 @@ class _Converter:
                 contact["url"] = profile.url
             contacts.append(contact)
         return contacts
-
-    def place(self, place: Location) -> str:
-        """An address as its language writes it: Chinese, Japanese and Korean from the
-        country to the street (中国北京市海淀区), others from the street to the country;
-        the country by its name, not its code. A part the next one holds (北京, 北京市) is
-        written once."""
-        own = [part.strip() for part in (place.address, place.city, place.region) if part]
-        cjk = any(is_cjk(part) for part in own) or (not own and self.catalog.scripts != ["Latin"])
-        catalog = self.catalog if cjk else load_catalog("en")
-        parts = [*own, country_name(place.countryCode, catalog)]
-        parts = [part for part in parts if part]
-        kept = [
-            part
-            for index, part in enumerate(parts)
-            if not any(part in other and part != other for other in parts)
-            and part not in parts[:index]
-        ]
-        form = catalog.address
-        if form.order == "large-first":
-            kept.reverse()
-        return (form.separator if cjk else catalog.punctuation.comma).join(kept)
 
     def dates(self, entry: Dated, where: Path_) -> dict[str, Any]:
         dates: dict[str, Any] = {}
@@ -172,18 +160,23 @@ class _Converter:
     def education(self, index: int, entry: Education) -> dict[str, Any]:
         if not entry.institution:
             self.note(("education", index), "has no institution; imported with an empty one")
+        honors = [T(h.strip()) for h in _AUTHOR_SPLIT.split(entry.scholarships or "") if h.strip()]
         return {
             "institution": T(entry.institution or ""),
             **_text("degree", entry.studyType),
             **_text("field", entry.area),
             **_text("location", entry.location),
             **({"gpa": entry.score} if entry.score else {}),
+            # Not the schema's: what Chinese applications add to a degree.
+            **({"advisors": [T(name) for name in names(entry.advisor)]} if entry.advisor else {}),
+            **_text("dissertation", entry.thesis),
+            **({"honors": honors} if honors else {}),
             **self.dates(entry, ("education", index)),
             **({"links": [{"type": "url", "url": entry.url}]} if entry.url else {}),
             "bullets": [T(course) for course in entry.courses],
         }
 
-    def work(self, index: int, work: Work) -> dict[str, Any]:
+    def work(self, index: int, work: Work, part: str = "work") -> dict[str, Any]:
         summary = (work.summary or "").strip()
         # cvtex writes a project title with a role as summary + position; a longer summary
         # is someone's paragraph: the entry's description.
@@ -198,13 +191,13 @@ class _Converter:
         paragraphs.append(summary if summary and not title_from_summary else "")
         description = "\n\n".join(text for text in paragraphs if text) or None
         if not title:
-            self.note(("work", index), "has no position or name; imported with an empty title")
+            self.note((part, index), "has no position or name; imported with an empty title")
         return {
             "title": T(title),
             **_text("organization", work.name),
             **_text("location", work.location),
             **_text("role", work.position if title_from_summary else None),
-            **self.dates(work, ("work", index)),
+            **self.dates(work, (part, index)),
             **({"links": [{"type": "url", "url": work.url}]} if work.url else {}),
             **_text("description", description),
             "bullets": bullets,
@@ -282,7 +275,11 @@ class _Converter:
         if skill.level:
             p = self.catalog.punctuation
             category = f"{category}{p.open_paren}{skill.level}{p.close_paren}"
-        return {"category": T(category), "items": [T(k) for k in skill.keywords]}
+        items: list[Any] = [T(k) for k in skill.keywords]
+        for item in skill.items:  # not the schema's: {skill, level}, each with its own level
+            if item.skill:
+                items.append({"name": T(item.skill), **_text("level", item.level)})
+        return {"category": T(category), "items": items}
 
     def project(self, index: int, project: Project, pools: dict[str, list[dict[str, Any]]]) -> None:
         where = ("projects", index)

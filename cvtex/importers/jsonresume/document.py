@@ -111,6 +111,10 @@ class Education(Dated):
     studyType: str | None = None
     score: str | None = None
     courses: list[str] = []
+    # Not the schema's, but written by Chinese résumé tools: 导师, 论文题目, 奖学金.
+    advisor: str | None = None
+    thesis: str | None = None
+    scholarships: str | None = None
 
 
 class Award(Part):
@@ -151,10 +155,16 @@ class Publication(Part):
         return _date(value)
 
 
+class SkillItem(Part):
+    skill: str | None = None
+    level: str | None = None
+
+
 class Skill(Part):
     name: str | None = None
     level: str | None = None
     keywords: list[str] = []
+    items: list[SkillItem] = []  # not the schema's: each skill with its level
 
 
 class Language(Part):
@@ -191,6 +201,7 @@ class Meta(Part):
 class Resume(Part):
     basics: Basics = Basics()
     work: list[Work] = []
+    internship: list[Work] = []  # not the schema's: Chinese applications keep them apart
     volunteer: list[Volunteer] = []
     education: list[Education] = []
     awards: list[Award] = []

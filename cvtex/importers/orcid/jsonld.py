@@ -25,9 +25,9 @@ from ...text.htmltext import title_text
 from ..countries import country_name
 from ..dates import read_date
 from ..located import Located
+from ..networks import url_contact
 from ..reader import Context, Note, T
 from .affiliations import field_of
-from .contacts import url_contact
 from .identifiers import ARXIV, DOI
 from .layout import sections_of
 from .recognize import ORCID_ID

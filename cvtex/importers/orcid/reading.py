@@ -30,9 +30,9 @@ from ..dates import (
 )
 from ..identity import Work, folded, same_work
 from ..language import catalog_code, language_of_text
+from ..networks import url_contact
 from ..reader import Context, Note, T, TextMap
 from .affiliations import field_of
-from .contacts import url_contact
 from .identifiers import ARXIV, DOI
 from .layout import sections_of
 from .record import (
