@@ -19,14 +19,19 @@ from ..profile.load import LoadedProfile, load_profile
 from ..profile.model import POOLS, Profile
 from ..profile.shown import unshown_entries
 from ..profile.source import Path_
+from ..text.written import CJK_LANGUAGES, written_in
 from .complete import Completion, TextAdded, complete_data, completion, language_added
 from .identity import Index, described, same_contact
 from .language import strings_in
 from .owners import suggestion
-from .reader import Note, Read, T, TextMap
+from .reader import Note, Read, SameMap, T, TextMap
 from .showing import Showing
 from .write import placed, pruned, yaml_text
 
+# Texts the same in every CV by nature, which no CV reports as untranslated (publications,
+# patents, authors, a skill group's items; contacts but a place): written plain, never
+# {same: ...}.
+_SAME_BY_NATURE = {"publications", "patents", "authors", "inventors", "items"}
 # Fields of the header a profile may lack and an import may give.
 _HEADER = ("headline", "summary")
 # Profile fields before which a new pool is put, in the model's order.
@@ -56,18 +61,40 @@ class Additions:
         )
 
 
-def texts_under(value: Any, language: str, languages: list[str]) -> Any:
+def texts_under(value: Any, language: str, languages: list[str], same: bool = True) -> Any:
     """The data with its texts (:class:`T`) as the profile writes them: plain where the
-    profile has that one language, else under the language ({zh: ...})."""
+    profile has that one language, else under the language ({zh: ...}). A text that a file
+    written in Chinese, Japanese or Korean gives in another script (Cisco, CCNP Enterprise,
+    Python, Tony Cai) is the same in every language ({same: ...}): its author wrote it so
+    in the CV of their own language, and it is no untranslated text in any (but where a
+    CV never asks, ``same`` False: a publication, a skill group's items)."""
     if isinstance(value, T):
+        if same and same_everywhere(value, language):
+            return SameMap(same=str(value))
         return str(value) if languages == [language] else TextMap({language: str(value)})
-    if isinstance(value, TextMap):
+    if isinstance(value, TextMap | SameMap):
         return value
     if isinstance(value, dict):
-        return {key: texts_under(item, language, languages) for key, item in value.items()}
+        if "value" in value and value.get("type") not in (None, "location"):
+            same = False  # a contact: an address, a user name, which no CV reports
+        return {
+            key: texts_under(item, language, languages, same and key not in _SAME_BY_NATURE)
+            for key, item in value.items()
+        }
     if isinstance(value, list):
-        return [texts_under(item, language, languages) for item in value]
+        return [texts_under(item, language, languages, same) for item in value]
     return value
+
+
+def same_everywhere(text: str, language: str) -> bool:
+    """Whether ``text``, given by a file in ``language``, is written in a script other than
+    that CJK language's (see :func:`texts_under`)."""
+    written = written_in(text)
+    return (
+        language.split("-")[0] in CJK_LANGUAGES
+        and written is not None
+        and written not in CJK_LANGUAGES
+    )
 
 
 @dataclass

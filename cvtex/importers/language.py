@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from ..language.catalog import Catalog
 from ..language.traditional import Conversion
-from ..text.written import CJK_LANGUAGES, word_counts, written_in
+from ..text.written import CJK_LANGUAGES, is_cjk, word_counts, written_in
 from .located import where_written
 from .reader import Note, Read, T
 
@@ -182,6 +183,15 @@ def written_otherwise(read: Read) -> list[Note]:
             )
         )
     return notes
+
+
+def listed(words: list[str], catalog: Catalog) -> str:
+    """Words joined as the file's language lists them (Python、Go in Chinese); in its Latin
+    punctuation when none is CJK (Python, Go), as its CV sets an English title."""
+    punctuation = catalog.punctuation
+    if punctuation.latin is not None and not any(is_cjk(word) for word in words):
+        punctuation = punctuation.latin
+    return punctuation.list_separator.join(words)
 
 
 def strings_in(value: Any, kind: type[str] = str) -> Iterator[str]:

@@ -27,6 +27,10 @@ class TextMap(dict):  # type: ignore[type-arg]
     """A text written per language: {en: ..., zh: ...}, written in flow style."""
 
 
+class SameMap(dict):  # type: ignore[type-arg]
+    """A text the same in every language: {same: ...}, written in flow style."""
+
+
 @dataclass(frozen=True)
 class Note:
     """A value not placed, or placed otherwise than written: where it was, and why."""

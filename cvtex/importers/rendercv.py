@@ -33,7 +33,7 @@ from ..text.written import written_in
 from . import titles
 from .addresses import written_address
 from .dates import an_end, read_date, read_range, years_in_words
-from .language import language_of_file, strings_in
+from .language import language_of_file, listed, strings_in
 from .located import Located, read_located
 from .networks import network_contact
 from .reader import Context, Read, Reader, T, TextMap
@@ -812,7 +812,7 @@ class _RenderCV:
             out["description"] = summary
         out["bullets"] = self.highlights(entry, path)
         if keywords := _many(entry.get("keywords")):  # the technologies, on a line of their own
-            out["bullets"].append(T(self.catalog.punctuation.list_separator.join(keywords)))
+            out["bullets"].append(T(listed(keywords, self.catalog)))
         if url := self.url(entry, "url", path):
             links.append({"type": "url", "url": url})
         if links:

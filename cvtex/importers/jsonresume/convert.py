@@ -16,6 +16,7 @@ from ...text.written import is_cjk
 from ..addresses import address
 from ..dates import an_end, ends_before, the_end_left_out
 from ..labelled import names
+from ..language import listed
 from ..networks import url_contact
 from ..reader import T
 from .document import (
@@ -184,7 +185,7 @@ class _Converter:
         title = summary if title_from_summary else work.position or work.name or ""
         bullets = [T(text) for text in work.highlights]
         if work.keywords:  # the technologies of a position, on a line of their own
-            bullets.append(T(self.catalog.punctuation.list_separator.join(work.keywords)))
+            bullets.append(T(listed(work.keywords, self.catalog)))
         # The schema's description ("a short description of the company") and a summary
         # that is not a title are both paragraphs: the heading line has no room for them.
         paragraphs = [(work.description or "").strip()]
@@ -324,7 +325,7 @@ class _Converter:
         else:
             bullets = [T(h) for h in project.highlights]
             if project.keywords:
-                bullets.append(T(self.catalog.punctuation.list_separator.join(project.keywords)))
+                bullets.append(T(listed(project.keywords, self.catalog)))
             pools["experience"].append(
                 {
                     "title": T(project.name or ""),
