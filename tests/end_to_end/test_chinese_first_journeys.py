@@ -412,7 +412,7 @@ def test_mingzhe_papers_and_owner(mingzhe):
     assert "Doubly robust causal forests at scale" in titles  # plain: one title for both CVs
     visiting = profile["experience"][0]
     assert visiting["start"] == "2024-10"  # start_date: 2024.10, read from the file's text
-    assert visiting["mentors"] == ["Tony Cai"]  # 合作导师：Tony Cai 教授
+    assert visiting["mentors"] == [{"same": "Tony Cai"}]  # 合作导师：Tony Cai 教授: a name
 
 
 def test_mingzhe_names_are_never_sent(mingzhe):
