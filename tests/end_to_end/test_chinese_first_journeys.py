@@ -98,6 +98,10 @@ def write_names(journey: Journey, names: Mapping[str, str]) -> None:
     each name written once in the profile becomes {his language: ..., en: ...}."""
     text = journey.profile.read_text(encoding="utf-8")
     for name, english in names.items():
+        # Set in bold in an author list: **许明哲**, its English too.
+        bold = re.escape(f"'**{name}**'")
+        mine = f"{{{journey.language}: '**{name}**', en: '**{english}**'}}"
+        text = re.sub(bold, lambda _, mine=mine: mine, text)
         text, count = re.subn(
             rf"(?<=[\s\[,]){re.escape(name)}(?=[\s\],]|$)",
             f"{{{journey.language}: {name}, en: {english}}}",

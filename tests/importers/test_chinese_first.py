@@ -9,6 +9,7 @@ real XeLaTeX where the point is what a CV shows.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 import shutil
 from pathlib import Path
@@ -355,3 +356,12 @@ def test_the_imported_papers_build_strict_in_both_languages(with_papers):
 )
 def test_a_name_s_forms_in_author_lists(name, forms):
     assert set(forms) <= set(name_forms(name, chinese=True))
+
+
+def test_a_publication_s_month_goes_back_out_in_the_json_resume_export(tmp_path):
+    imported(tmp_path, "simplified.json")
+    cvtex("build", tmp_path / "profile.yaml", "--format", "json")
+    written = tmp_path / "out" / "profile.zh.resume.json"
+    resume = json.loads(written.read_text(encoding="utf-8"))
+    dates = {p["name"]: p["releaseDate"] for p in resume["publications"]}
+    assert dates == {"在线实验中的方差缩减方法": "2023-05", "异质处理效应的稳健估计": "2021-09"}
