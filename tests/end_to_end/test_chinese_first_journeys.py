@@ -145,11 +145,26 @@ def walk(
     journey.run("build", journey.profile, "--strict", step="strict after", must_succeed=False)
 
 
-def copied(person: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def walked(
+    person: str,
+    language: str,
+    english: Mapping[str, str],
+    names: Mapping[str, str],
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Journey:
+    """His files copied, then his path walked: his first file imported into me.yaml, each
+    other one (a .bib) added --into it."""
     folder = tmp_path_factory.mktemp(person)
     for file in (DATA / person).iterdir():
         shutil.copy(file, folder / file.name)
-    return folder
+    journey = Journey(folder, folder / "me.yaml", language)
+    first, *more = sorted(folder.iterdir(), key=lambda file: file.suffix == ".bib")
+    sources = [
+        (first, "-o", journey.profile),
+        *((file, "--into", journey.profile) for file in more),
+    ]
+    walk(journey, sources, english, names, tmp_path_factory)
+    return journey
 
 
 # --- What a file gives: every text of it, with the file it is in ---------------------------
@@ -164,6 +179,27 @@ def texts_of(value: object) -> Iterator[str]:
     elif isinstance(value, list):
         for item in value:
             yield from texts_of(item)
+
+
+def resume_of(person: str) -> dict:
+    return json.loads((DATA / person / "resume.json").read_text(encoding="utf-8"))
+
+
+def resume_given(resume: dict) -> list[str]:
+    """What a JSON Resume gives: its label and summary, employers, positions, summaries,
+    highlights and technologies, schools, fields and degrees, skills, an award and its
+    giver, a publication (its lines that are fields given by their callers)."""
+    given = [resume["basics"]["label"], resume["basics"]["summary"]]
+    for job in resume["work"]:
+        given += [job["name"], job["position"], job.get("summary", "")]
+        given += job["highlights"] + job.get("keywords", [])
+    for school in resume["education"]:
+        given += [school["institution"], school["area"], school["studyType"]]
+    for skill in resume["skills"]:
+        given += [skill["name"], *skill["keywords"]]
+    award = resume["awards"][0]
+    given += [award["title"], award["awarder"], resume["publications"][0]["name"]]
+    return [text for text in given if text]
 
 
 def folded(text: str) -> str:
@@ -246,32 +282,14 @@ CHIAHAO_NAMES = {"張家豪": "Chia-Hao Chang", "陳銘德": "Ming-Te Chen"}
 
 @pytest.fixture(scope="module")
 def chiahao(tmp_path_factory: pytest.TempPathFactory) -> Journey:
-    folder = copied("chiahao", tmp_path_factory)
-    journey = Journey(folder, folder / "me.yaml", "zh-TW")
-    walk(
-        journey,
-        [(folder / "resume.json", "-o", journey.profile)],
-        CHIAHAO_ENGLISH,
-        CHIAHAO_NAMES,
-        tmp_path_factory,
-    )
-    return journey
+    return walked("chiahao", "zh-TW", CHIAHAO_ENGLISH, CHIAHAO_NAMES, tmp_path_factory)
 
 
 def chiahao_given() -> list[str]:
-    resume = json.loads((DATA / "chiahao" / "resume.json").read_text(encoding="utf-8"))
-    given = [text for key, text in resume["basics"].items() if key in ("name", "label", "summary")]
-    for job in resume["work"]:
-        given += [job["name"], job["position"], job.get("summary", "")]
-        given += job["highlights"] + job.get("keywords", [])
-    for school in resume["education"]:
-        given += [school["institution"], school["area"], school["studyType"]]
-    given += ["陳銘德", "以機器學習偵測資料中心網路異常"]  # its advisor and dissertation lines
-    for skill in resume["skills"]:
-        given += [skill["name"], *skill["keywords"]]
-    given += [resume["awards"][0]["title"], resume["awards"][0]["awarder"]]
-    given += [resume["publications"][0]["name"], resume["certificates"][0]["name"]]
-    return [text for text in given if text]
+    resume = resume_of("chiahao")
+    # Its advisor and dissertation lines are fields: the advisor's name, the title.
+    return [*resume_given(resume), resume["basics"]["name"], "陳銘德",
+            "以機器學習偵測資料中心網路異常", resume["certificates"][0]["name"]]  # fmt: skip
 
 
 def test_chiahao_is_imported_as_traditional_chinese(chiahao):
@@ -362,19 +380,7 @@ MINGZHE_NAMES = {"许明哲": "Mingzhe Xu", "林乾": "Qian Lin"}
 
 @pytest.fixture(scope="module")
 def mingzhe(tmp_path_factory: pytest.TempPathFactory) -> Journey:
-    folder = copied("mingzhe", tmp_path_factory)
-    journey = Journey(folder, folder / "me.yaml", "zh")
-    walk(
-        journey,
-        [
-            (folder / "cv.yaml", "-o", journey.profile),
-            (folder / "papers.bib", "--into", journey.profile),
-        ],
-        MINGZHE_ENGLISH,
-        MINGZHE_NAMES,
-        tmp_path_factory,
-    )
-    return journey
+    return walked("mingzhe", "zh", MINGZHE_ENGLISH, MINGZHE_NAMES, tmp_path_factory)
 
 
 def mingzhe_given() -> list[str]:
@@ -476,30 +482,11 @@ HARUTO_NAMES = {"佐藤 陽翔": "Haruto Sato", "山田 太郎": "Taro Yamada"}
 
 @pytest.fixture(scope="module")
 def haruto(tmp_path_factory: pytest.TempPathFactory) -> Journey:
-    folder = copied("haruto", tmp_path_factory)
-    journey = Journey(folder, folder / "me.yaml", "ja")
-    walk(
-        journey,
-        [(folder / "resume.json", "-o", journey.profile)],
-        HARUTO_ENGLISH,
-        HARUTO_NAMES,
-        tmp_path_factory,
-    )
-    return journey
+    return walked("haruto", "ja", HARUTO_ENGLISH, HARUTO_NAMES, tmp_path_factory)
 
 
 def haruto_given() -> list[str]:
-    resume = json.loads((DATA / "haruto" / "resume.json").read_text(encoding="utf-8"))
-    given = [resume["basics"]["label"], resume["basics"]["summary"]]
-    for job in resume["work"]:
-        given += [job["name"], job["position"], *job["highlights"]]
-    for school in resume["education"]:
-        given += [school["institution"], school["area"], school["studyType"]]
-    given += ["山田 太郎"]  # 指導教員：山田 太郎 教授
-    for skill in resume["skills"]:
-        given += [skill["name"], *skill["keywords"]]
-    given += [resume["awards"][0]["title"], resume["publications"][0]["name"]]
-    return given
+    return [*resume_given(resume_of("haruto")), "山田 太郎"]  # 指導教員：山田 太郎 教授
 
 
 def test_haruto_is_imported_as_japanese(haruto):
