@@ -23,7 +23,7 @@ from ..profile.model import POOLS
 from . import labelled
 from .bilingual import Merger
 from .into import Known, add_to_data, additions, import_into, texts_under
-from .language import language_of_text, strings_in, written_otherwise
+from .language import chinese_of, language_of_text, strings_in, written_otherwise
 from .located import json_data
 from .owners import suggestion
 from .reader import Context, Note, Read, Reader, T, in_line_order
@@ -113,15 +113,19 @@ def _import(
     given = _given_languages(languages, len(paths))
     loaded = load_profile(into) if into is not None else None
     abbreviate = _abbreviated(loaded)
-    reads = [
-        read
+    told = [
+        (read, given[index] is not None)
         for index, path in enumerate(paths)
         for read in _read(path, Context(today, given[index], abbreviate))
     ]
-    for read in reads:
+    reads = [read for read, _ in told]
+    for read, by_lang in told:
         labelled.lift(read.data)  # "导师：林乾" among an education's bullets: its advisors
         if read.language is None:
             read.language = language_of_text(read.data)
+        elif read.language == "zh" and not by_lang:
+            # The file says Chinese (mandarin_chinese, zh), not which forms: its text does.
+            read.language = chinese_of(strings_in(read.data, T)).catalog
         load_catalog(read.language)  # an unknown language is an error that names the catalogs
         read.notes.extend(written_otherwise(read))
     kinds = list(dict.fromkeys(read.kind for read in reads))

@@ -236,6 +236,15 @@ def test_a_traditional_json_resume_is_imported_as_zh_tw_exactly_as_written(tmp_p
     assert {"type": "location", "value": "臺灣台北市"} in profile["contacts"]
 
 
+def test_a_file_that_says_only_chinese_is_traditional_by_its_text(tmp_path):
+    _, profile = imported(tmp_path, "traditional.yaml")  # locale.language: mandarin_chinese
+    assert profile["languages"] == ["zh-TW"]
+    assert profile["experience"][0]["bullets"] == ["導入自動化測試流程"]
+    (tmp_path / "profile.yaml").unlink()
+    _, told = imported(tmp_path, "traditional.yaml", languages="zh")
+    assert told["languages"] == ["zh"]  # --lang decides
+
+
 def test_lang_zh_hk_names_hong_kong_s_traditional(tmp_path):
     _, profile = imported(tmp_path, "traditional.json", languages="zh-HK")
     assert profile["languages"] == ["zh-HK"]
