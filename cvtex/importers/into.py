@@ -89,12 +89,10 @@ def texts_under(value: Any, language: str, languages: list[str], same: bool = Tr
 def same_everywhere(text: str, language: str) -> bool:
     """Whether ``text``, given by a file in ``language``, is written in a script other than
     that CJK language's (see :func:`texts_under`)."""
+    if language.split("-")[0] not in CJK_LANGUAGES:
+        return False
     written = written_in(text)
-    return (
-        language.split("-")[0] in CJK_LANGUAGES
-        and written is not None
-        and written not in CJK_LANGUAGES
-    )
+    return written is not None and written not in CJK_LANGUAGES
 
 
 @dataclass
