@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 
 from ..bibtex.names import initials
-from ..text.written import written_in
+from ..text.written import is_cjk, written_in
 
 _DATA = Path(__file__).with_name("names.yaml")
 _HAN_NAME = re.compile(r"^[\u3400-\u9fff\uf900-\ufaff]{2,5}$")
@@ -65,6 +65,8 @@ def name_forms(name: str, chinese: bool) -> list[str]:
     """The forms an author list may write ``name`` in, the likeliest first."""
     if chinese and _HAN_NAME.match(name) and written_in(name) == "zh":
         return _chinese_forms(name)
+    if is_cjk(name):  # 山田 太郎: written so, or without its space; no initials
+        return list(dict.fromkeys([name, name.replace(" ", "")]))
     parts = name.split()
     if len(parts) < 2:
         return [name]

@@ -21,7 +21,7 @@ from click.testing import CliRunner
 from cvtex.cli.main import main
 from cvtex.importers.labelled import field_of, names
 from cvtex.importers.language import language_of
-from cvtex.importers.owners import name_forms
+from cvtex.importers.owners import name_forms, suggestion
 from cvtex.importers.titles import named
 from cvtex.profile.load import load_profile
 
@@ -374,3 +374,19 @@ def test_a_publication_s_month_goes_back_out_in_the_json_resume_export(tmp_path)
     resume = json.loads(written.read_text(encoding="utf-8"))
     dates = {p["name"]: p["releaseDate"] for p in resume["publications"]}
     assert dates == {"在线实验中的方差缩减方法": "2023-05", "异质处理效应的稳健估计": "2021-09"}
+
+
+def test_an_owner_not_found_is_suggested_and_one_already_there_is_left_alone():
+    papers = [{"authors": ["Y. Zhou", "L. Wang"]}]
+    names, what = suggestion({"zh": "许明哲", "en": "Mingzhe Xu"}, ["zh", "en"], [], papers)
+    assert names == [] and "owner_names: [Mingzhe Xu, Ming-Zhe Xu, M. Xu]" in what
+    # An author who is the owner by the profile's English name, or set in bold: nothing.
+    assert suggestion({"zh": "许明哲", "en": "Mingzhe Xu"}, ["zh", "en"], [],
+                      [{"authors": ["Mingzhe Xu"]}]) is None  # fmt: skip
+    assert suggestion("许明哲", ["zh"], [], [{"authors": ["**许明哲**", "林乾"]}]) is None
+    # A Japanese name is no pinyin's: its forms are the name's own.
+    assert suggestion("山田 太郎", ["ja"], [], papers) == (
+        [],
+        "no author is 山田 太郎 by the profile's name or owner_names: if you are among them, "
+        "add the form the author lists write, such as owner_names: [山田 太郎, 山田太郎]",
+    )
