@@ -39,8 +39,7 @@ from .editform import form_of
 from .editsession import EditSession, Revision, value_at
 from .editwords import page_words
 from .pageimages import page_png, page_sizes
-from .preview import _ASSETS as PREVIEW_ASSETS
-from .preview import HOST, LocalHandler, LocalServer, PreviewState
+from .preview import FAVICON, HOST, LocalHandler, LocalServer, PreviewState
 from .watch import DEFAULT_INTERVAL, Rebuilt, WatchState, watch
 
 PAGE_DIR = Path(__file__).resolve().parent / "editpage"
@@ -58,7 +57,7 @@ _ASSETS = {
     "/form.js": (PAGE_DIR / "form.js", _JS),
     "/panes.js": (PAGE_DIR / "panes.js", _JS),
     "/edit.css": (PAGE_DIR / "edit.css", _CSS),
-    "/favicon.ico": PREVIEW_ASSETS["/favicon.ico"],
+    "/favicon.ico": (FAVICON, "image/svg+xml"),
 }
 
 

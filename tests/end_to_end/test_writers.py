@@ -260,3 +260,23 @@ def test_cvtexs_own_import_is_merged_into_without_a_note_or_another_line_touched
     changed = [line for line in after if line not in before]
     assert changed == ["headline: {en: Programmer, zh: 程序员}"]
     assert len(after) == len(before)
+
+
+def test_the_temporary_file_is_never_readable_by_others(profile):
+    """Private from its first byte, then the target's mode: the instant before the rename,
+    a 0600 file's temporary is 0600 too (it was 0644 for a moment)."""
+    from cvtex import atomic
+
+    profile.chmod(0o600)
+    seen = []
+
+    def look() -> None:
+        seen.extend(
+            path.stat().st_mode & 0o777
+            for path in profile.parent.iterdir()
+            if path.name.endswith(".cvtex-tmp")
+        )
+
+    atomic.write_bytes(profile, b"languages: [en]\n", before_replace=look)
+    assert seen == [0o600]
+    assert profile.stat().st_mode & 0o777 == 0o600

@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -38,6 +39,16 @@ class Server:
     received: list[Received] = field(default_factory=list)
     # Replies to give before the normal ones, in order (429s, 5xx, malformed, slow ones).
     queued: list[Reply] = field(default_factory=list)
+
+
+KEYS = ("OPENAI_API_KEY", "CVTEX_TRANSLATE_KEY", "DEEPL_AUTH_KEY")
+
+
+def without_keys(monkeypatch: Any, cache: Path) -> None:
+    """No key of the person running the tests, and a cache of the test's own."""
+    monkeypatch.setenv("CVTEX_CACHE_DIR", str(cache))
+    for name in KEYS:
+        monkeypatch.delenv(name, raising=False)
 
 
 def draft_of(text: str, glossary: dict[str, str]) -> str:

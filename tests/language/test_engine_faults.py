@@ -20,7 +20,15 @@ from click.testing import CliRunner
 from cvtex.cli.main import main
 from cvtex.errors import ExitCode
 
-from .engine_servers import Received, Reply, Server, deepl_answer, openai_answer, serve
+from .engine_servers import (
+    Received,
+    Reply,
+    Server,
+    deepl_answer,
+    openai_answer,
+    serve,
+    without_keys,
+)
 
 CVTEX = Path(sys.executable).with_name("cvtex")
 TEXTS = 67  # two requests to either engine: 40 + 27 (openai), 50 + 17 (deepl)
@@ -37,9 +45,7 @@ PROFILE = (
 
 @pytest.fixture
 def profile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("CVTEX_CACHE_DIR", str(tmp_path / "cache"))
-    for name in ("OPENAI_API_KEY", "CVTEX_TRANSLATE_KEY", "DEEPL_AUTH_KEY"):
-        monkeypatch.delenv(name, raising=False)
+    without_keys(monkeypatch, tmp_path / "cache")
     file = tmp_path / "cv.yaml"
     file.write_text(PROFILE, encoding="utf-8")
     return file
