@@ -141,6 +141,11 @@ def test_the_page_stays_steady(editor, browser):
     opened(browser, editor)
     panes = "[...document.querySelectorAll('.pane')].map(pane => pane.dataset.lang).join()"
     browser.wait_for(f"{panes} === 'en,zh'")
+    # No address on the page carries the token (it would stay in the browser's history).
+    addresses = "[...document.querySelectorAll('a[href], img[src]')].map(e => e.href || e.src)"
+    assert browser.wait_for(f"{addresses}.length > 2")
+    assert "token" not in " ".join(browser.evaluate(addresses))
+    assert browser.evaluate("location.search") == ""
     before = PROFILE
     for text in ("Kyoto Univ.", "Kyoto University (exchange)"):
         write_into(browser, "education 2, institution (en)", text)
