@@ -36,9 +36,11 @@ def readers() -> list[Reader]:
     """Every reader, the most particular first (a LinkedIn export before a folder of
     files; FRESH before JSON Resume, whose keys it shares; an ORCID record's JSON before
     JSON Resume's)."""
-    from . import bibtex, fresh, jsonresume, linkedin, orcid, rendercv
+    from . import bibtex, docx, fresh, jsonresume, linkedin, orcid, pdf, rendercv
 
     return [
+        pdf.READER,
+        docx.READER,
         linkedin.READER,
         orcid.READER,
         fresh.READER,

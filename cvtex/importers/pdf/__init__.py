@@ -1,0 +1,27 @@
+"""A CV as a PDF, made by any program: its characters read with their place, font and size
+(pdfminer.six), as lines in reading order, column by column; then read as a person reads a
+CV (:mod:`..printed`). A PDF that carries its cvtex profile (``cvtex build
+--attach-profile``) gives that profile exactly.
+"""
+
+from __future__ import annotations
+
+from ..reader import Context, Read, Reader
+from ..source import Source
+
+
+def recognizes(source: Source) -> bool:
+    return source.is_file and source.read()[:1024].lstrip().startswith(b"%PDF")
+
+
+def read(source: Source, context: Context) -> Read:
+    from ..printed.reading import read_lines
+    from .glyphs import read_pages
+    from .layout import page_lines
+
+    pages = read_pages(source.where(), source.read())
+    lines = [line for page in pages for line in page_lines(page)]
+    return read_lines(READER.kind, source, lines, context)
+
+
+READER = Reader("PDF", recognizes, read)
