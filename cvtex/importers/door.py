@@ -132,7 +132,8 @@ def _import(
     data, added = _one_profile(reads)
     notes = [note for read in reads for note in read.notes]
     placed(data, notes, str(paths[0]))
-    text = header([read.source.where() for read in reads], [r.kind for r in reads], target)
+    said = tuple(f"{Path(r.source.where()).name}: {r.summary}" for r in reads if r.summary)
+    text = header([read.source.where() for read in reads], [r.kind for r in reads], target, said)
     write_profile(target, text + yaml_text(tidy(data)), force)
     return Imported(target, list(data["languages"]), kinds, [str(note) for note in notes], added)
 

@@ -103,17 +103,20 @@ def _with_dates(entry: dict, found: Found | None, today: dt.date, single: bool =
 
 def entry_blocks(items: list[Item]) -> list[tuple[list[Item], list[Item], list[Item]]]:
     """Items as entries: each its heading items, description items and bullets. A bullet
-    is marked, or set in from where the section's headings start."""
-    base = min((item.indent for item in items), default=0.0)
+    is marked, or set in from where the page's headings start; bullets at the top of a
+    page, before any heading there, go on the entry of the page before."""
+    bases: dict[int | None, float] = {}
+    for item in items:
+        page = item.first.page
+        bases[page] = min(bases.get(page, item.indent), item.indent)
     blocks: list[tuple[list[Item], list[Item], list[Item]]] = []
     for item in items:
+        base = bases[item.first.page]
         bullet = item.mark is not None or (item.first.page is not None and item.indent > base + 4)
-        if bullet:
-            if not blocks:
-                blocks.append(([], [], []))
+        if bullet and blocks:
             blocks[-1][2].append(item)
             continue
-        if blocks:
+        if blocks and not bullet:
             heading, description, bullets = blocks[-1]
             bold_again = item.bold and any(other.bold for other in heading)
             if not (bullets or description or bold_again or len(heading) >= 3):
@@ -146,7 +149,6 @@ def _location(pieces: list[Piece]) -> Piece | None:
 def education(items: list[Item], taking: Taking) -> list[dict]:
     entries = []
     for heading, description, bullets in entry_blocks(items):
-        taking.take(*heading, *description, *bullets)
         pieces, found = _dated(_pieces(heading), taking.today)
         if not pieces:
             continue
@@ -167,6 +169,7 @@ def education(items: list[Item], taking: Taking) -> list[dict]:
         _with_dates(entry, found, taking.today)
         _rest_as_description(entry, pieces, description)
         _bullets(entry, bullets)
+        taking.take(*heading, *description, *bullets)
         entries.append(entry)
     return entries
 
@@ -174,11 +177,12 @@ def education(items: list[Item], taking: Taking) -> list[dict]:
 def experience(items: list[Item], taking: Taking) -> list[dict]:
     entries = []
     for heading, description, bullets in entry_blocks(items):
-        taking.take(*heading, *description, *bullets)
+        used = [*heading, *description, *bullets]
         pieces, found = _dated(_pieces(heading), taking.today)
+        if not pieces:  # a heading of dates alone: the first bullet names the entry
+            pieces = [Piece(item.text, item.bold, item.italic) for item in bullets[:1]]
+            bullets = bullets[1:]
         if not pieces:
-            if bullets and entries:  # bullets after a page break: the entry above's
-                entries[-1].setdefault("bullets", []).extend(T(b.text) for b in bullets)
             continue
         first = next((piece for piece in pieces if piece.bold), pieces[0])
         pieces.remove(first)
@@ -195,6 +199,7 @@ def experience(items: list[Item], taking: Taking) -> list[dict]:
         _with_dates(entry, found, taking.today)
         _rest_as_description(entry, pieces, description)
         _bullets(entry, bullets)
+        taking.take(*used)
         entries.append(entry)
     return entries
 
@@ -208,7 +213,6 @@ def _headed(
     def build(items: list[Item], taking: Taking) -> list[dict]:
         entries = []
         for heading, description, bullets in entry_blocks(items):
-            taking.take(*heading, *description, *bullets)
             pieces, found = _dated(_pieces(heading), taking.today)
             if not pieces:
                 continue
@@ -219,6 +223,7 @@ def _headed(
             _with_dates(entry, found, taking.today, single)
             description = description + bullets
             _rest_as_description(entry, pieces, description)
+            taking.take(*heading, *description)
             entries.append(entry)
         return entries
 

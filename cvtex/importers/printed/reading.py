@@ -15,19 +15,11 @@ def read_lines(kind: str, source: Source, lines: list[Line], context: Context) -
     language = context.language or language_of_lines([line.text for line in lines])
     catalog = load_catalog(language)
     printed = read_printed(lines, source.where(), context.today, catalog.titles)
-    notes = list(printed.notes)
     left = printed.lines - printed.placed
-    notes.append(
-        Note(
-            source.where(),
-            "",
-            f"placed {printed.placed} of {printed.lines} lines"
-            + (
-                f"; the {left} other(s) are kept under unplaced: in the profile, with their "
-                "page and line: move each where it belongs, then delete the list"
-                if left
-                else ""
-            ),
-        )
+    summary = f"placed {printed.placed} of {printed.lines} lines" + (
+        f"; the {left} other(s) are kept under unplaced: at the end, with their page and line"
+        if left
+        else ""
     )
-    return Read(kind, source, printed.data, notes, language)
+    notes = [*printed.notes, Note(source.where(), "", summary)]
+    return Read(kind, source, printed.data, notes, language, summary)
