@@ -56,7 +56,7 @@ def page_lines(page: Page) -> list[Line]:
     segments = [segment for row in _rows(glyphs) for segment in _segments(row)]
     lines: list[Line] = []
     for column in reading_order(segments, page.width):
-        right = max((segment.x1 for segment in column), default=0.0)
+        right = _right_edge(column)
         previous: Line | None = None
         for row in _rows_of(column):
             line = _line(row, page, len(lines) + 1, right)
@@ -65,6 +65,17 @@ def page_lines(page: Page) -> list[Line]:
             lines.append(line)
             previous = line
     return lines
+
+
+def _right_edge(column: list[Segment]) -> float:
+    """Where the column's text ends: where most of its full lines end (a justified line
+    ends there; one that runs a little over does not move it), else its rightmost end."""
+    ends: dict[int, int] = {}
+    for segment in column:
+        ends[round(segment.x1)] = ends.get(round(segment.x1), 0) + 1
+    rightmost = max((segment.x1 for segment in column), default=0.0)
+    common = [end for end, count in ends.items() if count >= 3 and end > 0.8 * rightmost]
+    return float(max(common, key=lambda end: (ends[end], end))) if common else rightmost
 
 
 def _written(text: str) -> bool:

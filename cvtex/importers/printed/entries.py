@@ -20,6 +20,7 @@ from .bullets import numbered
 from .contacts import contact_of, looks_like_location
 from .dates import Found, find_dates, without
 from .items import Item
+from .lines import Span
 from .publications import publication
 
 _PIPES = re.compile(r"\s*[|｜]\s*|\s{3,}")
@@ -32,6 +33,7 @@ _DEGREE = re.compile(
 )
 _IN = re.compile(r"^(.{2,40}?)\s+(?:in|of)\s+(.+)$")
 _YEARS = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
+_MOST_INDENT = 36  # points: a list's indent; further right is a heading's right part
 _LABELLED = re.compile(r"^([^:：]{1,40})[:：]\s*(.+)$")
 
 
@@ -112,7 +114,10 @@ def entry_blocks(items: list[Item]) -> list[tuple[list[Item], list[Item], list[I
     blocks: list[tuple[list[Item], list[Item], list[Item]]] = []
     for item in items:
         base = bases[item.first.page]
-        bullet = item.mark is not None or (item.first.page is not None and item.indent > base + 4)
+        # Set in a little (a bullet drawn, not written), not pushed to the right (a place
+        # or a date that had no room beside the heading).
+        set_in = item.first.page is not None and base + 4 < item.indent < base + _MOST_INDENT
+        bullet = item.mark is not None or set_in
         if bullet and blocks:
             blocks[-1][2].append(item)
             continue
@@ -160,7 +165,8 @@ def education(items: list[Item], taking: Taking) -> list[dict]:
             entry["location"] = T(location.text)
         if degree := next((piece for piece in pieces if _DEGREE.match(piece.text)), None):
             pieces.remove(degree)
-            if (split := _IN.match(degree.text)) and _DEGREE.match(split[1]):
+            cjk = re.match(r"^(\S+)\s+([\u3400-\u9fff].*)$", degree.text)
+            if (split := _IN.match(degree.text) or cjk) and _DEGREE.match(split[1]):
                 entry["degree"], entry["field"] = T(split[1]), T(split[2])
             else:
                 entry["degree"] = T(degree.text)
@@ -232,7 +238,7 @@ def _headed(
 
 def publications(items: list[Item], taking: Taking) -> list[dict]:
     entries = []
-    for item in items:
+    for item in _labels_joined(items):
         if not item.text:
             continue
         if item.mark is None and item.bold and len(item.text) < 40 and any(i.mark for i in items):
@@ -246,6 +252,21 @@ def publications(items: list[Item], taking: Taking) -> list[dict]:
             )
         entries.append(entry)
     return entries
+
+
+def _labels_joined(items: list[Item]) -> list[Item]:
+    """A numbered list's items with a line pushed to the right (a label, CCF A, that had no
+    room at the end of its reference) joined to the item above."""
+    base = min((item.indent for item in items), default=0.0)
+    joined: list[Item] = []
+    for item in items:
+        pushed = item.first.page is not None and item.indent > base + _MOST_INDENT
+        if joined and pushed and item.mark is None:
+            joined[-1].lines.extend(item.lines)
+            joined[-1].spans.extend([Span(" "), *item.spans])
+            continue
+        joined.append(item)
+    return joined
 
 
 def patents(items: list[Item], taking: Taking) -> list[dict]:

@@ -23,10 +23,9 @@ def publication(spans: list[Span], text: str) -> tuple[dict, bool]:
     year = _year(text)
     parts = _by_style(spans) or _by_quotes(text)
     if parts is None:
-        entry: dict = {"title": T(text)}
-        if year:
-            entry["year"] = year
-        return entry, False
+        # Its year stays in the title, where it was printed: a year of its own would be
+        # printed twice.
+        return {"title": T(text)}, False
     before, title, after = parts
     entry = {"title": T(title.strip(" ,.;"))}
     authors = [name.strip(" .,") for name in _AND.split(before.strip(" ,.;:")) if name.strip(" .,")]
@@ -37,7 +36,7 @@ def publication(spans: list[Span], text: str) -> tuple[dict, bool]:
         entry["abbr"] = abbreviation[1].strip()
         venue = venue[: abbreviation.start()].strip(" ,.;")
     if year:
-        venue = re.sub(rf"[,.\s]*\(?{year}\)?[.,]?\s*$", "", venue).strip(" ,.;")
+        venue = re.sub(rf"[,.\s]*\(?{year}\)?[.,]?(?=\s|$)", "", venue, count=1).strip(" ,.;")
         entry["year"] = year
     if venue:
         entry["venue"] = T(venue)
