@@ -142,9 +142,26 @@ def _rest_as_description(entry: dict, pieces: list[Piece], description: list[Ite
 
 def _bullets(entry: dict, bullets: list[Item], key: str = "bullets") -> None:
     if bullets:
-        entry[key] = [T(item.text) for item in bullets if item.text]
+        entry[key] = [T(_without_right_part(item)[0]) for item in bullets if item.text]
         if all(numbered(item.mark) for item in bullets):
             entry["numbered"] = True
+
+
+def _without_right_part(item: Item) -> tuple[str, str | None]:
+    """A bullet's text and, apart, a date or a place set at the right of its line (the
+    entry's: a heading of two lines beside the bullets, as RenderCV sets it)."""
+    parts = item.text.split("   ")
+    if len(parts) >= 2 and (find_dates(parts[-1], dt.date.today()) or looks_like_location(parts[-1])):
+        return "   ".join(parts[:-1]).strip(), parts[-1].strip()
+    return item.text, None
+
+
+def _right_parts(bullets: list[Item]) -> list[Piece]:
+    return [
+        Piece(right, False, False)
+        for item in bullets[:2]
+        if (right := _without_right_part(item)[1]) is not None
+    ]
 
 
 def _location(pieces: list[Piece]) -> Piece | None:
@@ -154,10 +171,13 @@ def _location(pieces: list[Piece]) -> Piece | None:
 def education(items: list[Item], taking: Taking) -> list[dict]:
     entries = []
     for heading, description, bullets in entry_blocks(items):
-        pieces, found = _dated(_pieces(heading), taking.today)
+        pieces, found = _dated(_pieces(heading) + _right_parts(bullets), taking.today)
         if not pieces:
             continue
         first = next((piece for piece in pieces if piece.bold), pieces[0])
+        if (lead := re.match(r"^(\S+)\s+(\S.*)$", first.text)) and _DEGREE.fullmatch(lead[1]):
+            pieces.insert(pieces.index(first) + 1, Piece(lead[1], False, False))
+            first.text = lead[2]
         pieces.remove(first)
         entry: dict[str, Any] = {"institution": T(first.text)}
         if location := _location([first, *pieces]):
@@ -184,7 +204,7 @@ def experience(items: list[Item], taking: Taking) -> list[dict]:
     entries = []
     for heading, description, bullets in entry_blocks(items):
         used = [*heading, *description, *bullets]
-        pieces, found = _dated(_pieces(heading), taking.today)
+        pieces, found = _dated(_pieces(heading) + _right_parts(bullets), taking.today)
         if not pieces:  # a heading of dates alone: the first bullet names the entry
             pieces = [Piece(item.text, item.bold, item.italic) for item in bullets[:1]]
             bullets = bullets[1:]
@@ -354,7 +374,12 @@ def skills(items: list[Item], taking: Taking, title: str) -> list[dict]:
         else:
             category, listed = title, text
         pending = None
-        groups.append({"category": T(category.strip()), "items": [T(s) for s in split_items(listed)]})
+        parts = split_items(listed)
+        # A list of skills (Python, C++, Git) as items; sentences (Good understanding of
+        # calculus, and algebra) whole, as written.
+        if any(len(part.split()) > 4 for part in parts):
+            parts = [listed.strip()]
+        groups.append({"category": T(category.strip()), "items": [T(part) for part in parts]})
     if pending is not None:
         groups.append({"category": T(title), "items": [T(pending.text)]})
     return groups

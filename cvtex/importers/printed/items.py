@@ -67,6 +67,10 @@ def _carries_on(item: Item, line: Line) -> bool:
         return False
     if line.x0 < item.indent - 2:  # outdented past the item's start: a new item
         return False
+    first = line.cells[0].spans[0] if line.cells[0].spans else None
+    if first is not None and first.bold and first.text.rstrip().endswith((":", "：")):
+        return False  # a label in bold (Mathematics:) starts a line of its own
+
     room = above.right - above.x1
     return line.first_word + 0.25 * line.size > room - 1
 
