@@ -286,7 +286,7 @@ def test_unplaced_lines_are_kept_and_named(tmp_path: Path) -> None:
     profile = tmp_path / "odd.yaml"
     code, output = _cvtex("import", str(source), "-o", str(profile))
     assert code == 0, output
-    assert "placed 4 of 5 lines" in output
+    assert "placed 5 of 6 lines" in output
     data = yaml.safe_load(profile.read_text(encoding="utf-8"))
     assert data["headline"] == "Structural engineer"
     assert data["unplaced"] == [{"text": "★★★ ★★", "line": 4}]
