@@ -779,6 +779,7 @@ def imports(example: Path, scratch: Path, rounds: int) -> Series:
     out = scratch / "out-imports"
     timed(build_command(out, example))
     tex = next(out.glob(f"{example.stem}.en.tex"))
+    sources["pdf"] = three_pages(out / f"{example.stem}.en.pdf", out / f"{example.stem}.zh.pdf")
     for round_number in range(1, rounds + 1):
         for name, source in sources.items():
             profile = scratch / f"imported-{name}.yaml"
@@ -798,6 +799,19 @@ def imports(example: Path, scratch: Path, rounds: int) -> Series:
     return series
 
 
+def three_pages(english: Path, chinese: Path) -> Path:
+    """A 3-page PDF CV: the example's two English pages and the first Chinese one."""
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter()
+    writer.append(PdfReader(english))
+    writer.append(PdfReader(chinese), pages=(0, 1))
+    joined = english.with_name("three-pages.pdf")
+    with joined.open("wb") as handle:
+        writer.write(handle)
+    return joined
+
+
 def imports_report(series: Series, rounds: int, load_before: tuple[float, ...]) -> str:
     floor = series.median("floor")
     rows = [
@@ -810,6 +824,7 @@ def imports_report(series: Series, rounds: int, load_before: tuple[float, ...]) 
     for name, what in (
         ("linkedin", "LinkedIn export, 2,000 rows"),
         ("orcid", "ORCID record, 2,000 works"),
+        ("pdf", "a 3-page PDF (the example's English CV and its Chinese one's first page)"),
     ):
         for step, how in (("new", "into a new profile"), ("into", "`--into` it again (all there)")):
             value = series.median(f"{name} {step}")
