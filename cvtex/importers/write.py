@@ -172,9 +172,7 @@ def _beyond_the_bmp(value: Any) -> bool:
     return False
 
 
-def header(
-    sources: list[str], kinds: list[str], target: Path, said: tuple[str, ...] = ()
-) -> str:
+def header(sources: list[str], kinds: list[str], target: Path, said: tuple[str, ...] = ()) -> str:
     """The comment a written profile starts with: what it was imported from, what the
     reading said (``said``: "placed 81 of 82 lines; ..."), and the commands to go on."""
     read = " and ".join(

@@ -14,8 +14,6 @@ measures it and prints a table. Made by:
   rendered by its Typst; truth: the YAML (:func:`rendercv_truth`).
 * Word: the same CVs' text written by :func:`write_docx` (python-docx, Word's own list
   and heading styles, tabs to a right stop), and their LibreOffice exports to PDF.
-* Awesome-CV and moderncv: their example CVs built by this machine's XeLaTeX; truth:
-  the macros' arguments in their .tex (:func:`latex_truth`).
 
 Target (issue 52): 90% of the texts overall, and every file at least 80%.
 """
@@ -49,7 +47,9 @@ class Truth:
 
     def save(self, path: Path) -> None:
         path.write_text(
-            json.dumps({"texts": self.texts, "entries": self.entries}, ensure_ascii=False, indent=1),
+            json.dumps(
+                {"texts": self.texts, "entries": self.entries}, ensure_ascii=False, indent=1
+            ),
             encoding="utf-8",
         )
 
@@ -105,9 +105,12 @@ def score(profile: dict, truth: Truth) -> Score:
     right = sum(
         1
         for kind, text in truth.entries
-        if plain(text) and plain(text) in pools.get("spoken_languages" if kind == "languages" else kind, "")
+        if plain(text)
+        and plain(text) in pools.get("spoken_languages" if kind == "languages" else kind, "")
     )
-    return Score(len(truth.texts), len(truth.texts) - len(missing), len(truth.entries), right, missing)
+    return Score(
+        len(truth.texts), len(truth.texts) - len(missing), len(truth.entries), right, missing
+    )
 
 
 # RenderCV's entry types -> the kind of list cvtex keeps them in.
@@ -145,7 +148,9 @@ def rendercv_truth(source: Path) -> Truth:
             for name, value in entry.items():
                 if name in ("date", "start_date", "end_date", "doi", "url"):
                     continue
-                truth.texts.extend(str(v) for v in (value if isinstance(value, list) else [value]) if v)
+                truth.texts.extend(
+                    str(v) for v in (value if isinstance(value, list) else [value]) if v
+                )
     return truth
 
 
@@ -220,14 +225,6 @@ def write_docx(cv: dict, path: Path) -> Truth:
                 truth.texts.append(highlight)
     document.save(path)
     return truth
-
-
-_LATEX_MACROS = {
-    # Awesome-CV: \cventry{position}{title}{location}{date}{items}, \cvhonor{award}{event}{location}{date}
-    "cventry": ("experience", 0),
-    "cvhonor": ("awards", 0),
-    "cvskill": ("skills", 0),
-}
 
 
 def imported(source: Path, scratch: Path) -> dict:

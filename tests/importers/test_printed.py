@@ -37,7 +37,9 @@ def _words(pdf: Path) -> Counter[str]:
 
 def _headings(pdf: Path) -> list[str]:
     """The lines of the PDF that are a catalog's section title, in order."""
-    titles = {title for code in available_languages() for title in load_catalog(code).titles.values()}
+    titles = {
+        title for code in available_languages() for title in load_catalog(code).titles.values()
+    }
     text = subprocess.run(
         ["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
@@ -124,7 +126,8 @@ Dean's List 2017\par
 \textbf{Senior Engineer} \hfill Mar 2020 – present\par
 \textit{Northwind Systems}, Uppsala, Sweden\par
 \begin{itemize}\itemsep0pt
-\item Rebuilt the billing pipeline around an event log, cutting the nightly run from six hours to forty minutes
+\item Rebuilt the billing pipeline around an event log, cutting the nightly run
+from six hours to forty minutes
 \item Led a team of four through the migration to Kubernetes
 \end{itemize}
 \textbf{Research Assistant} \hfill Sep 2017 – Feb 2020\par
@@ -208,7 +211,7 @@ def _imported(source: Path, folder: Path) -> tuple[dict, str]:
 
 
 def test_two_columns_read_column_by_column(tmp_path: Path) -> None:
-    data, output = _imported(_compiled(TWO_COLUMNS, tmp_path, "two-columns"), tmp_path)
+    data, _output = _imported(_compiled(TWO_COLUMNS, tmp_path, "two-columns"), tmp_path)
     result = score(data, TWO_COLUMNS_TRUTH)
     assert result.text_share >= 0.9, result.missing
     assert result.entry_share >= 0.85
@@ -216,7 +219,9 @@ def test_two_columns_read_column_by_column(tmp_path: Path) -> None:
     assert {"type": "email", "value": "mei.lindqvist@example.org"} in data["contacts"]
     # No line of the side column inside the main column's bullets.
     bullets = [b for entry in data["experience"] for b in entry.get("bullets", [])]
-    assert bullets[0].startswith("Rebuilt the billing pipeline") and bullets[0].endswith("forty minutes")
+    assert bullets[0].startswith("Rebuilt the billing pipeline") and bullets[0].endswith(
+        "forty minutes"
+    )
     assert not any(word in " ".join(bullets) for word in ("Rust", "Dean", "example.org"))
     assert data["experience"][0]["start"] == "2020-03" and data["experience"][0]["end"] == "present"
 
@@ -315,7 +320,10 @@ def _minimal_pdf(content: bytes, font: bytes) -> bytes:
     xref = len(out)
     out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
     out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
     return bytes(out)
 
 
@@ -361,10 +369,20 @@ def _scanned() -> bytes:
         ("broken.pdf", lambda tmp: b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages", "damaged PDF"),
         ("locked.pdf", _encrypted, "encrypted"),
         ("scan.pdf", lambda tmp: _scanned(), "no text layer"),
-        ("garbled.pdf", lambda tmp: _minimal_pdf(b"BT /F1 12 Tf 72 700 Td <0041004200430044>"
-                                                  b" Tj ET", NO_UNICODE), "no Unicode map"),  # fmt: skip
-        ("letter.pdf", lambda tmp: _minimal_pdf(b"BT /F1 12 Tf 72 700 Td (Dear Sir, thank you for"
-                                                 b" the parcel.) Tj ET", HELVETICA), "not a CV"),  # fmt: skip
+        (
+            "garbled.pdf",
+            lambda tmp: _minimal_pdf(
+                b"BT /F1 12 Tf 72 700 Td <0041004200430044> Tj ET", NO_UNICODE
+            ),
+            "no Unicode map",
+        ),
+        (
+            "letter.pdf",
+            lambda tmp: _minimal_pdf(
+                b"BT /F1 12 Tf 72 700 Td (Dear Sir, thank you for the parcel.) Tj ET", HELVETICA
+            ),
+            "not a CV",
+        ),
         ("broken.docx", lambda tmp: _broken_docx(tmp), "damaged Word file"),
     ],
 )

@@ -62,7 +62,9 @@ def _table(table: Any, lines: list[Line]) -> None:
         cells = _unique(row.cells)
         if all(len(cell.paragraphs) <= 1 and not cell.tables for cell in cells):
             spans = [_spans(cell.paragraphs[0]) if cell.paragraphs else [] for cell in cells]
-            parts = [Cell(part, index, index + 1) for index, part in enumerate(spans) if _text(part)]
+            parts = [
+                Cell(part, index, index + 1) for index, part in enumerate(spans) if _text(part)
+            ]
             if parts:
                 first = cells[0].paragraphs[0] if cells[0].paragraphs else None
                 lines.append(_line(parts, first, len(lines) + 1))
@@ -127,7 +129,9 @@ def _spans(paragraph: Any) -> list[Span]:
             if not text:
                 continue
             bold = run.bold if run.bold is not None else bool(style_font and style_font.bold)
-            italic = run.italic if run.italic is not None else bool(style_font and style_font.italic)
+            italic = (
+                run.italic if run.italic is not None else bool(style_font and style_font.italic)
+            )
             spans.append(Span(text, bool(bold), bool(italic), link))
     return spans
 
@@ -135,7 +139,9 @@ def _spans(paragraph: Any) -> list[Span]:
 def _size(paragraph: Any) -> float:
     if paragraph is None:
         return _DEFAULT_SIZE
-    sizes = [run.font.size.pt for run in paragraph.runs if run.font.size is not None and run.text.strip()]
+    sizes = [
+        run.font.size.pt for run in paragraph.runs if run.font.size is not None and run.text.strip()
+    ]
     if sizes:
         return max(sizes, key=sizes.count)
     style = paragraph.style

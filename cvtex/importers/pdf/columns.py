@@ -62,9 +62,9 @@ def _split(segments: list[Segment], width: float) -> tuple[float, float] | None:
             continue
         if start is not None:
             left, right = start * step, index * step
-            if right - left >= _NARROWEST and _columns(segments, left, right):
-                if best is None or right - left > best[1] - best[0]:
-                    best = (left, right)
+            wider = best is None or right - left > best[1] - best[0]
+            if right - left >= _NARROWEST and wider and _columns(segments, left, right):
+                best = (left, right)
             start = None
     return best
 

@@ -56,14 +56,14 @@ def font_style(name: str) -> FontStyle:
 
 def read_pages(path: str, data: bytes) -> list[Page]:
     """Every page's glyphs and link areas; an error that says why when there is no text."""
+    import io
+
     from pdfminer.converter import PDFPageAggregator
     from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError, PDFPasswordIncorrect
     from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
     from pdfminer.pdfpage import PDFPage
     from pdfminer.pdfparser import PDFParser
     from pdfminer.psparser import PSException
-
-    import io
 
     try:
         parser = PDFParser(io.BytesIO(data))

@@ -5,6 +5,7 @@ them (a PDF made by TeX draws no spaces), cells by wider gaps; the lines of each
 
 from __future__ import annotations
 
+import itertools
 import unicodedata
 from dataclasses import dataclass
 
@@ -115,7 +116,7 @@ def _segments(row: list[Glyph]) -> list[Segment]:
     wider than the row's spaces between words (a rule drawn between a degree and a place)."""
     spaces = sorted(
         after.x0 - before.x1
-        for before, after in zip(row, row[1:], strict=False)
+        for before, after in itertools.pairwise(row)
         if _spaced(before, after) and not _cjk(before.text)
     )
     word_space = spaces[len(spaces) // 2] if spaces else 0.0
@@ -156,7 +157,9 @@ def _line(row: list[Segment], page: Page, number: int, right: float) -> Line:
     links = [
         address
         for (x0, y0, x1, y1), address in page.links
-        if any(x0 - 1 <= (g.x0 + g.x1) / 2 <= x1 + 1 and y0 - 1 <= g.baseline <= y1 + 3 for g in glyphs)
+        if any(
+            x0 - 1 <= (g.x0 + g.x1) / 2 <= x1 + 1 and y0 - 1 <= g.baseline <= y1 + 3 for g in glyphs
+        )
     ]
     line.links = list(dict.fromkeys(links))
     for cell, segment in zip(cells, row, strict=True):
@@ -221,7 +224,7 @@ def _cjk(text: str) -> bool:
 def _first_word(glyphs: list[Glyph]) -> float:
     """The width of the first word: from the first glyph to the last before a space."""
     end = glyphs[0].x1
-    for before, after in zip(glyphs, glyphs[1:], strict=False):
+    for before, after in itertools.pairwise(glyphs):
         if _spaced(before, after) or after.text.isspace() or _cjk(before.text):
             break
         end = after.x1

@@ -12,9 +12,7 @@ from dataclasses import dataclass
 
 from ..dates import read_date
 
-_MONTH = (
-    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-)
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _ONE = (
     rf"(?:{_MONTH},?\s+\d{{4}}"  # Sep 2019
     r"|\d{4}\s*[年년]\s*\d{1,2}\s*[月월](?:\s*\d{1,2}\s*[日일])?"  # 2019年9月
@@ -23,9 +21,7 @@ _ONE = (
     r"|\d{1,2}\s*/\s*\d{4}"  # 09/2019
     r"|(?<![\d.])\d{4}(?![\d.]))"  # 2019
 )
-_PRESENT = (
-    r"(?:present|now|current|today|ongoing|至今|今|现在|現在|目前|현재|재직\s*중|재직중)"
-)
+_PRESENT = r"(?:present|now|current|today|ongoing|至今|今|现在|現在|目前|현재|재직\s*중|재직중)"
 _DASH = r"\s*(?:[-–—~～〜至]|to|bis|until)\s*"
 _EXPECTED = r"(?:\s*[(（]\s*(?:expected|exp\.?|预计|預計|予定|見込み?|예정)\s*[)）])?"
 _RANGE = re.compile(
@@ -56,7 +52,7 @@ def find_dates(text: str, today: dt.date) -> Found | None:
                 continue
             if pattern is _SINGLE and not _plausible_alone(match["start"], text):
                 continue
-            expected = bool(re.search(r"[(（]", match.group()[len(match['start']) :]))
+            expected = bool(re.search(r"[(（]", match.group()[len(match["start"]) :]))
             return Found(start, end, match.span(), expected)
     return None
 

@@ -151,7 +151,9 @@ def _without_right_part(item: Item) -> tuple[str, str | None]:
     """A bullet's text and, apart, a date or a place set at the right of its line (the
     entry's: a heading of two lines beside the bullets, as RenderCV sets it)."""
     parts = item.text.split("   ")
-    if len(parts) >= 2 and (find_dates(parts[-1], dt.date.today()) or looks_like_location(parts[-1])):
+    if len(parts) >= 2 and (
+        find_dates(parts[-1], dt.date.today()) or looks_like_location(parts[-1])
+    ):
         return "   ".join(parts[:-1]).strip(), parts[-1].strip()
     return item.text, None
 
@@ -267,8 +269,10 @@ def publications(items: list[Item], taking: Taking) -> list[dict]:
         entry, sure = publication(item.spans, item.text)
         if not sure:
             taking.notes.append(
-                (item, "a reference kept whole as the title: split it into authors, title "
-                 "and venue")
+                (
+                    item,
+                    "a reference kept whole as the title: split it into authors, title and venue",
+                )
             )
         entries.append(entry)
     return entries
@@ -425,7 +429,9 @@ def references(items: list[Item], taking: Taking) -> list[dict]:
             if rest:
                 entry[key] = T(rest.pop(0))
         if rest:
-            entry["affiliation"] = T(", ".join([str(entry.get("affiliation", "")), *rest]).strip(", "))
+            entry["affiliation"] = T(
+                ", ".join([str(entry.get("affiliation", "")), *rest]).strip(", ")
+            )
         entries.append(entry)
     return entries
 

@@ -61,7 +61,7 @@ def _carries_on(item: Item, line: Line) -> bool:
     above = item.lines[-1]
     if line.page is None or above.page != line.page or len(line.cells) != 1:
         return False
-    if len(above.cells) != 1 or line.bold != above.bold and not item.mark:
+    if len(above.cells) != 1 or (line.bold != above.bold and not item.mark):
         return False
     if line.top - above.top > 2.2 * max(line.size, above.size) or line.top <= above.top:
         return False

@@ -146,8 +146,10 @@ def _name(lines: list[Line], body: float) -> Line | None:
         return largest
     first = first_page[0]
     words = first.cells[0].text.split()
-    if 1 <= len(words) <= 5 and not re.search(r"[\d@/:]", first.text) and not heading_kind(
-        first.text
+    if (
+        1 <= len(words) <= 5
+        and not re.search(r"[\d@/:]", first.text)
+        and not heading_kind(first.text)
     ):
         return first
     return None
@@ -167,7 +169,9 @@ def _emphasized(line: Line, body: float) -> bool:
     )
 
 
-def _headings(lines: list[Line], body: float, name: Line | None) -> dict[int, tuple[Line, str | None]]:
+def _headings(
+    lines: list[Line], body: float, name: Line | None
+) -> dict[int, tuple[Line, str | None]]:
     """The lines that head sections, by id: those whose words say which section, then
     those that look as they do (size, weight, capitals) with words no dictionary knows."""
     found: dict[int, tuple[Line, str | None]] = {}
@@ -188,7 +192,9 @@ def _headings(lines: list[Line], body: float, name: Line | None) -> dict[int, tu
             and len(text) <= _HEADING_LENGTH
             and len(text.split()) <= 6
             and not re.search(r"[.,;。，；]$|\d{4}|@", text)
-            and (line.size > body * 1.1 or _caps(text) or line.style.casefold().startswith("heading"))
+            and (
+                line.size > body * 1.1 or _caps(text) or line.style.casefold().startswith("heading")
+            )
         ):
             found[id(line)] = (line, None)
     return found
