@@ -22,7 +22,8 @@ from cvtex.importers.printed.dates import find_dates
 from cvtex.language.catalog import available_languages, load_catalog
 
 from ..conftest import EXAMPLE
-from .corpus import Truth, score, write_docx
+from .corpus import Truth, score
+from .truths import write_docx
 
 THEMES = ["classic", "modern", "sidebar", "compact"]
 TODAY = dt.date(2025, 1, 1)

@@ -18,10 +18,11 @@ def read(source: Source, context: Context) -> Read:
     from ..printed.reading import read_lines
     from .glyphs import read_pages
     from .layout import page_lines
+    from .running import without_running
 
     pages = read_pages(source.where(), source.read())
-    lines = [line for page in pages for line in page_lines(page)]
-    return read_lines(READER.kind, source, lines, context)
+    lines, left_out = without_running([(page.height, page_lines(page)) for page in pages])
+    return read_lines(READER.kind, source, lines, context, left_out)
 
 
 READER = Reader("PDF", recognizes, read)

@@ -57,9 +57,10 @@ def page_lines(page: Page) -> list[Line]:
     segments = [segment for row in _rows(glyphs) for segment in _segments(row)]
     lines: list[Line] = []
     for column in reading_order(segments, page.width):
-        right = _right_edge(column)
+        rows = _rows_of(column)
+        right = _right_edge(rows)
         previous: Line | None = None
-        for row in _rows_of(column):
+        for row in rows:
             line = _line(row, page, len(lines) + 1, right)
             if previous is not None:
                 line.gap = line.top - previous.top - line.size
@@ -68,15 +69,20 @@ def page_lines(page: Page) -> list[Line]:
     return lines
 
 
-def _right_edge(column: list[Segment]) -> float:
+def _right_edge(rows: list[list[Segment]]) -> float:
     """Where the column's text ends: where most of its full lines end (a justified line
-    ends there; one that runs a little over does not move it), else its rightmost end."""
+    ends there; one that runs a little over does not move it), else its rightmost end;
+    but where its lines of one cell end, if none reaches that far (Word lets a date's tab
+    stop lie past the margin the text wraps at)."""
+    column = [segment for row in rows for segment in row]
     ends: dict[int, int] = {}
     for segment in column:
         ends[round(segment.x1)] = ends.get(round(segment.x1), 0) + 1
     rightmost = max((segment.x1 for segment in column), default=0.0)
     common = [end for end, count in ends.items() if count >= 3 and end > 0.8 * rightmost]
-    return float(max(common, key=lambda end: (ends[end], end))) if common else rightmost
+    edge = float(max(common, key=lambda end: (ends[end], end))) if common else rightmost
+    text = [row[0].x1 for row in rows if len(row) == 1]
+    return max(text) if text and max(text) < edge - 2 else edge
 
 
 def _written(text: str) -> bool:
@@ -156,10 +162,8 @@ def _line(row: list[Segment], page: Page, number: int, right: float) -> Line:
     line.first_word = _first_word(row[0].glyphs)
     links = [
         address
-        for (x0, y0, x1, y1), address in page.links
-        if any(
-            x0 - 1 <= (g.x0 + g.x1) / 2 <= x1 + 1 and y0 - 1 <= g.baseline <= y1 + 3 for g in glyphs
-        )
+        for area, address in page.links
+        if any(_inside((g.x0 + g.x1) / 2, g.baseline, g.size, area) for g in glyphs)
     ]
     line.links = list(dict.fromkeys(links))
     for cell, segment in zip(cells, row, strict=True):
@@ -169,11 +173,18 @@ def _line(row: list[Segment], page: Page, number: int, right: float) -> Line:
 
 
 def _link_of(segment: Segment, page: Page) -> str | None:
-    for (x0, y0, x1, y1), address in page.links:
-        middle = (segment.x0 + segment.x1) / 2
-        if x0 - 1 <= middle <= x1 + 1 and y0 - 1 <= segment.baseline <= y1 + 3:
+    middle = (segment.x0 + segment.x1) / 2
+    for area, address in page.links:
+        if _inside(middle, segment.baseline, segment.size, area):
             return address
     return None
+
+
+def _inside(x: float, baseline: float, size: float, area: tuple[float, ...]) -> bool:
+    """Whether text at ``x`` on ``baseline`` lies in a link's area: its middle height
+    does (a link's area may reach up to the line above's baseline)."""
+    x0, y0, x1, y1 = area
+    return x0 - 1 <= x <= x1 + 1 and y0 - 1 <= baseline - 0.3 * size <= y1 + 1
 
 
 def _cell(segment: Segment) -> Cell:

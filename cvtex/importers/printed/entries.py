@@ -366,6 +366,11 @@ def skills(items: list[Item], taking: Taking, title: str) -> list[dict]:
             continue
         taking.take(item)
         cells = [cell.text for cell in item.cells if cell.text]
+        if len(cells) >= 4 and len(cells) % 2 == 0:  # two groups side by side (moderncv)
+            for category, listed in zip(cells[::2], cells[1::2], strict=True):
+                groups.append({"category": T(category.rstrip(":：")), "items": _listed(listed)})
+            pending = None
+            continue
         if len(cells) >= 2:
             category, listed = cells[0].rstrip(":："), " , ".join(cells[1:])
         elif match := _LABELLED.match(text):
@@ -378,15 +383,18 @@ def skills(items: list[Item], taking: Taking, title: str) -> list[dict]:
         else:
             category, listed = title, text
         pending = None
-        parts = split_items(listed)
-        # A list of skills (Python, C++, Git) as items; sentences (Good understanding of
-        # calculus, and algebra) whole, as written.
-        if any(len(part.split()) > 4 for part in parts):
-            parts = [listed.strip()]
-        groups.append({"category": T(category.strip()), "items": [T(part) for part in parts]})
+        groups.append({"category": T(category.strip()), "items": _listed(listed)})
     if pending is not None:
         groups.append({"category": T(title), "items": [T(pending.text)]})
     return groups
+
+
+def _listed(text: str) -> list[str]:
+    """A list of skills (Python, C++, Git) as items; a sentence (Proficient with Python,
+    C++, and Git; good understanding of calculus) whole, as written."""
+    parts = split_items(text)
+    sentence = any(len(part.split()) > 4 or re.match(r"(?:and|or)\s", part) for part in parts)
+    return [T(text.strip())] if sentence else [T(part) for part in parts]
 
 
 def languages(items: list[Item], taking: Taking) -> list[dict]:
@@ -398,8 +406,8 @@ def languages(items: list[Item], taking: Taking) -> list[dict]:
         taking.take(item)
         for part in [text] if _LABELLED.match(text) or len(item.cells) > 1 else split_items(text):
             cells = [cell.text for cell in item.cells if cell.text]
-            if len(cells) == 2:
-                entries.append({"language": T(cells[0]), "level": T(cells[1])})
+            if len(cells) >= 2:  # a level, and a comment beside it (moderncv)
+                entries.append({"language": T(cells[0]), "level": T(", ".join(cells[1:]))})
                 break
             match = _LABELLED.match(part) or re.match(r"^(.+?)\s*[(（](.+)[)）]$", part)
             if match:

@@ -235,6 +235,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     ),
     "service": (
         "service",
+        "committees",
+        "program committees",
         "services",
         "academic service",
         "professional service",
@@ -249,6 +251,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     ),
     "talks": (
         "talks",
+        "presentation",
         "presentations",
         "invited talks",
         "conference presentations",
@@ -262,6 +265,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     ),
     "skills": (
         "skills",
+        "skill matrix",
         "technical skills",
         "skills and interests",
         "core skills",
@@ -362,6 +366,9 @@ WORDS: dict[str, tuple[str, ...]] = {
 _CATALOG_KINDS = {"projects": "experience", "research": "experience", "about": "summary",
                   "courses": "others", "memberships": "service", "funding": "awards",
                   "test_scores": "others"}  # fmt: skip
+# Kinds whose heading word may end a longer heading of the same kind: Job Experience,
+# Technical Skills, Selected Awards (not languages: Programming Languages heads skills).
+_TAILS = {"experience", "education", "skills", "publications", "awards", "certificates"}
 _SPACES_IN_CJK = re.compile(r"(?<=[^\x00-\x7f])\s+(?=[^\x00-\x7f])")
 _NOT_WORD = re.compile(r"[:：.。\s]+$|^[\s•▪■◆●§#\d.)]+")
 
@@ -395,6 +402,9 @@ def heading_kind(text: str) -> str | None:
     found = table.get(key(text))
     if found or len(text) > 60:
         return found
+    words = key(text).split()
+    if 1 < len(words) <= 4 and table.get(words[-1]) in _TAILS:  # Software Development Projects
+        return table[words[-1]]
     for half in re.split(
         r"\s*[/|｜／]\s*|(?<=[^\x00-\x7f])\s*(?=[A-Za-z])|(?<=[A-Za-z])\s+(?=[^\x00-\x7f])", text
     ):

@@ -63,6 +63,8 @@ class Line:
     style: str = ""  # a Word paragraph's style: Heading 1, Title, List Bullet
     listed: bool = False  # a Word paragraph in a list (numbered or bulleted by Word itself)
     links: list[str] = field(default_factory=list)  # addresses its text links to
+    # Printed on every page (a footer of contacts): read once, with the header.
+    running: bool = False
 
     @property
     def text(self) -> str:
@@ -89,3 +91,13 @@ class Line:
         if self.page is None:
             return f"{file}: paragraph {self.number}"
         return f"{file}: page {self.page}, line {self.number}"
+
+
+@dataclass
+class LeftOut:
+    """A line left out of the reading (a page number, a footer's repeat), and why: said
+    in a note with its page and line, never dropped silently."""
+
+    line: Line  # the first copy, when the line is printed on every page
+    why: str
+    copies: int = 1  # how many of its copies were left out

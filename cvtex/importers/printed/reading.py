@@ -3,15 +3,25 @@ and what was placed said."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...language.catalog import load_catalog
 from ..reader import Context, Note, Read
 from ..source import Source
 from .language import language_of_lines
-from .lines import Line
+from .lines import LeftOut, Line
 from .structure import read_printed
 
 
-def read_lines(kind: str, source: Source, lines: list[Line], context: Context) -> Read:
+def read_lines(
+    kind: str,
+    source: Source,
+    lines: list[Line],
+    context: Context,
+    left_out: Sequence[LeftOut] = (),
+) -> Read:
+    """``lines`` read into a profile; ``left_out``: the lines kept out of the reading (a
+    page number, a running footer's repeats), each said in a note and in the summary."""
     language = context.language or language_of_lines([line.text for line in lines])
     catalog = load_catalog(language)
     printed = read_printed(lines, source.where(), context.today, catalog.titles)
@@ -21,5 +31,26 @@ def read_lines(kind: str, source: Source, lines: list[Line], context: Context) -
         if left
         else ""
     )
-    notes = [*printed.notes, Note(source.where(), "", summary)]
+    gone = [out for out in left_out if not out.line.running]
+    if left_out:
+        shown = ", ".join(f"«{out.line.text}»" for out in gone)
+        summary += (
+            f"; {sum(out.copies for out in left_out)} line(s) printed on every page left out "
+            "(page numbers, running headers and footers, repeats of one read once)"
+            + (f": {_shortened(shown)}" if shown else "")
+        )
+    file = source.where()
+    notes = [
+        *(
+            Note(out.line.where(file), "", f"«{out.line.text}»: {out.why}")
+            for out in left_out
+            if out.copies
+        ),
+        *printed.notes,
+        Note(file, "", summary),
+    ]
     return Read(kind, source, printed.data, notes, language, summary)
+
+
+def _shortened(text: str, most: int = 160) -> str:
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"

@@ -13,6 +13,7 @@ from typing import Any
 
 from ...errors import InputError
 from ..reader import Note, T
+from .bullets import numbered as numbered_mark
 from .contacts import contact_of, looks_like_location, pieces
 from .entries import BUILDERS, Taking, skills
 from .headings import heading_kind, key
@@ -89,6 +90,8 @@ def read_printed(lines: list[Line], file: str, today: dt.date, titles: dict[str,
             _personal(section.lines, personal, taken, leftovers)
             continue
         items = items_of(section.lines)
+        if kind == "references" and _cited(items):
+            kind = "publications"  # a bibliography's References: [1] Doe, J. ...
         if kind == "summary":
             text = "\n".join(_paragraphs(items))
             if text and "summary" not in data:
@@ -135,12 +138,13 @@ def _body_size(lines: list[Line]) -> float:
 
 
 def _name(lines: list[Line], body: float) -> Line | None:
-    """The largest text at the top of the first page (a Word file's Title, else its
-    largest); the first line when nothing is larger than the body, if it reads as a name."""
-    first_page = [line for line in lines if line.page in (None, 1)][:40]
+    """The largest text of the first page (a Word file's Title, else its largest); the
+    first line when nothing is larger than the body, if it reads as a name."""
+    first_page = [line for line in lines if line.page in (None, 1)]
     titled = [line for line in first_page if line.style.casefold() == "title"]
     if titled:
         return titled[0]
+    # The whole first page: a header of many contact lines may stand above the name.
     largest = max(first_page, key=lambda line: (line.size, -line.top, -first_page.index(line)))
     if largest.size > body * 1.2 and len(largest.cells[0].text) < 60:
         return largest
@@ -212,11 +216,26 @@ def _sections(
     for line in lines:
         if line is name:
             continue
+        if line.running:  # printed on every page: the header's, wherever it stands
+            sections[0].lines.append(line)
+            continue
         if id(line) in headings:
             heading, kind = headings[id(line)]
             sections.append(Section(heading, kind))
         else:
             sections[-1].lines.append(line)
+    return _under_empty(sections)
+
+
+def _under_empty(sections: list[Section]) -> list[Section]:
+    """A heading of a known kind with nothing under it heads the sections of unknown
+    words that follow (Experience over Vocational and Miscellaneous): they are its kind."""
+    kind: str | None = None
+    for section in sections[1:]:
+        if section.kind is not None:
+            kind = section.kind if not section.lines else None
+        elif kind is not None:
+            section.kind = kind
     return sections
 
 
@@ -245,7 +264,14 @@ def _header(
                     found_any = True
                 else:
                     left.append(part)
-        if left and headline and not found_any and "headline" not in data and len(line.text) < 120:
+        if (
+            left
+            and headline
+            and not found_any
+            and not line.running
+            and "headline" not in data
+            and len(line.text) < 120
+        ):
             data["headline"] = T(line.text)
             left = []
         taken.add(id(line))
@@ -270,6 +296,13 @@ def _personal(lines: list[Line], personal: list[dict], taken: set[int], leftover
             leftovers[id(line)] = [line.text]
         for label, value in pairs:
             personal.append({"label": T(label.strip(" :：")), "value": T(value.strip())})
+
+
+def _cited(items: list[Item]) -> bool:
+    """Whether most items are numbered as a bibliography numbers them ([1], 1.): works
+    cited, not referees."""
+    numbered = [item for item in items if item.mark and numbered_mark(item.mark)]
+    return len(numbered) * 2 > len(items)
 
 
 def _paragraphs(items: list[Item]) -> list[str]:
