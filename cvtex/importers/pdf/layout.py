@@ -104,35 +104,40 @@ def _deduplicated(glyphs: list[Glyph]) -> list[Glyph]:
 
 
 def _rows(glyphs: list[Glyph]) -> list[list[Glyph]]:
-    """Glyphs by baseline: a glyph joins the row whose baseline is within a third of its
-    size (a superscript's is higher, but within half)."""
+    """Glyphs by baseline: a glyph joins the row when its baseline is within 0.4 of its
+    size of the one before it (a superscript's is higher, a subscript's lower)."""
     rows: list[list[Glyph]] = []
-    baselines: list[float] = []
     for glyph in sorted(glyphs, key=lambda glyph: (glyph.baseline, glyph.x0)):
-        if rows and abs(glyph.baseline - baselines[-1]) <= 0.4 * max(glyph.size, 1.0):
+        # Within a step of the glyph before (by height): LaTeX's logo raises its A and
+        # lowers its E, each a step from the T beside it, not from each other.
+        if rows and glyph.baseline - rows[-1][-1].baseline <= 0.4 * max(glyph.size, 1.0):
             rows[-1].append(glyph)
         else:
             rows.append([glyph])
-            baselines.append(glyph.baseline)
     return [sorted(row, key=lambda glyph: glyph.x0) for row in rows]
 
 
 def _segments(row: list[Glyph]) -> list[Segment]:
     """A row's glyphs as cells: apart where the gap is wide (a right-aligned date), or much
     wider than the row's spaces between words (a rule drawn between a degree and a place)."""
+    # The row's space between words: the lower middle of its gaps, those as wide as a
+    # cell's left out (a line of few words and two wide gaps has no middle of its own).
     spaces = sorted(
         after.x0 - before.x1
         for before, after in itertools.pairwise(row)
-        if _spaced(before, after) and not _cjk(before.text)
+        if _spaced(before, after)
+        and not _cjk(before.text)
+        and after.x0 - before.x1 <= _CELL * max(before.size, after.size)
     )
-    word_space = spaces[len(spaces) // 2] if spaces else 0.0
+    word_space = spaces[(len(spaces) - 1) // 2] if spaces else 0.0
     segments = [Segment([row[0]])]
     for glyph in row[1:]:
         last = segments[-1].glyphs[-1]
         size = max(glyph.size, last.size)
         gap = glyph.x0 - last.x1
-        wide = gap > _CELL * size or (gap > _APART * size and gap > 2.5 * word_space)
-        if wide or glyph.x0 < last.x0 - 1:
+        wide = gap > _CELL * size or (gap > _APART * size and gap > 2.2 * word_space)
+        # A space drawn as a glyph (Typst, Word) belongs to the words it stands between.
+        if (wide and not glyph.text.isspace()) or glyph.x0 < last.x0 - 1:
             segments.append(Segment([glyph]))
         else:
             segments[-1].glyphs.append(glyph)
@@ -202,7 +207,7 @@ def _cell(segment: Segment) -> Cell:
     for span in spans:
         span.text = " ".join(span.text.split(" ")) if span.text.strip() else span.text
     _squeeze(spans)
-    return Cell(spans, segment.x0, segment.x1)
+    return Cell(spans, segment.x0, segment.x1, segment.size)
 
 
 def _squeeze(spans: list[Span]) -> None:

@@ -23,3 +23,12 @@ def marked(text: str) -> tuple[str | None, str]:
 
 def numbered(mark: str | None) -> bool:
     return mark is not None and bool(_NUMBER.match(mark + " "))
+
+
+def alone(text: str) -> str | None:
+    """The mark, when ``text`` is a mark and nothing else (a bullet set apart from its
+    item's text by a gap as wide as a cell's)."""
+    text = text.strip()
+    if text and (_BULLET.fullmatch(text) or _NUMBER.fullmatch(text)):
+        return text
+    return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 _EMAIL = re.compile(r"(?:mailto:)?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)")
-_PHONE = re.compile(r"^(?:tel:)?\+?[\d(][\d\s().\-–]{6,}\d$")
+_PHONE = re.compile(r"^(?:tel:)?\(?\+?[\d(][\d\s().\-–]{6,}\d$")  # (+86) 153-0000-8888
 _ORCID = re.compile(r"(?:orcid\.org/)?(\d{4}-\d{4}-\d{4}-\d{3}[\dX])")
 _URL = re.compile(r"^(?:https?://)?(?:www\.)?[\w-]+(?:\.[\w-]+)+(?:/\S*)?$", re.I)
 _NETWORK = re.compile(

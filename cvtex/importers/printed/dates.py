@@ -66,7 +66,10 @@ def _plausible_alone(date: str, text: str) -> bool:
 
 
 def _date(text: str, today: dt.date) -> str | None:
-    text = re.sub(r"\s*([./-])\s*", r"\1", text.strip()).rstrip(".")
+    text = text.strip()
+    if re.match(_MONTH + r"\s", text, re.I):  # Sep. 2019: the month's own full stop kept
+        return read_date(" ".join(text.split()), today)
+    text = re.sub(r"\s*([./-])\s*", r"\1", text).rstrip(".")
     text = re.sub(r"\s+", " ", text)
     return read_date(text, today)
 

@@ -28,7 +28,7 @@ _DEGREE = re.compile(
     r"^(?:ph\.?\s?d\.?|d\.?phil|m\.?\s?s\.?c?\.?|m\.?a\.?|m\.?eng\.?|m\.?b\.?a\.?|b\.?\s?s\.?c?\.?"
     r"|b\.?a\.?|b\.?eng\.?|b\.?tech|m\.?tech|bachelor|master|doctor|associate|diploma|"
     r"博士|硕士|碩士|学士|學士|本科|研究生|硕博连读|直博|大专|專科|博士課程|修士|学士課程|"
-    r"박사|석사|학사)",
+    r"박사|석사|학사)(?:'?s)?(?![a-z])",  # a word of its own: not Doctoral School, Mastercard
     re.I,
 )
 _IN = re.compile(r"^(.{2,40}?)\s+(?:in|of)\s+(.+)$")
@@ -58,17 +58,18 @@ class Piece:
     bold: bool
     italic: bool
     link: str | None = None
+    row: int = 0  # the heading's line it is on: 0, the first
 
 
 def _pieces(items: list[Item]) -> list[Piece]:
     pieces = []
-    for item in items:
-        for line in item.lines:
-            for cell in line.cells:
-                link = next((span.link for span in cell.spans if span.link), None)
-                for part in _PIPES.split(cell.text):
-                    if part.strip(" ,;"):
-                        pieces.append(Piece(part.strip(" ,;"), cell.bold, cell.italic, link))
+    lines = [line for item in items for line in item.lines]
+    for row, line in enumerate(lines):
+        for cell in line.cells:
+            link = next((span.link for span in cell.spans if span.link), None)
+            for part in _PIPES.split(cell.text):
+                if part.strip(" ,;"):
+                    pieces.append(Piece(part.strip(" ,;"), cell.bold, cell.italic, link, row))
     if items and items[0].mark and pieces:
         pieces[0].text = items[0].text.split("   ")[0] if "   " in items[0].text else items[0].text
     return pieces
@@ -83,7 +84,7 @@ def _dated(pieces: list[Piece], today: dt.date) -> tuple[list[Piece], Found | No
             found = dates
             rest = without(piece.text, dates)
             if rest:
-                kept.append(Piece(rest, piece.bold, piece.italic, piece.link))
+                kept.append(Piece(rest, piece.bold, piece.italic, piece.link, piece.row))
             continue
         kept.append(piece)
     return kept, found
@@ -123,15 +124,45 @@ def entry_blocks(items: list[Item]) -> list[tuple[list[Item], list[Item], list[I
             continue
         if blocks and not bullet:
             heading, description, bullets = blocks[-1]
-            bold_again = item.bold and any(other.bold for other in heading)
-            if not (bullets or description or bold_again or len(heading) >= 3):
+            again = (item.bold and any(other.bold for other in heading)) or (
+                len(heading) > 1 and _shape(item) == _shape(heading[0])
+            )
+            if not (bullets or description or again or len(heading) >= 3 or _sentence(item)):
                 heading.append(item)
                 continue
-            if not bullets and not bold_again and heading and not item.bold and len(heading) >= 2:
+            if (
+                not bullets
+                and not again
+                and not item.bold
+                and (len(heading) >= 2 or _sentence(item))
+            ):
                 description.append(item)
                 continue
         blocks.append(([item], [], []))
     return blocks
+
+
+def _shape(item: Item) -> tuple:
+    """How an entry's first line looks: its cells, each's run of styles (bold name, plain
+    place, italic grade), and whether it has dates. A line that looks as the entry's first
+    one does starts the next entry, bold or not (Awesome-CV's Kasa, Seoul; moderncv's)."""
+    cells = []
+    for cell in item.first.cells:
+        styles = [(span.bold, span.italic) for span in cell.spans if span.text.strip()]
+        cells.append(
+            tuple(style for at, style in enumerate(styles) if style not in styles[:at][-1:])
+        )
+    dated = find_dates(item.first.text, dt.date.today()) is not None
+    return (tuple(cells), dated) if len(cells) > 1 or len(cells[0]) > 1 else ("plain",)
+
+
+def _sentence(item: Item) -> bool:
+    """Whether an item reads as a sentence (a description), not a part of a heading: it
+    ends as a sentence does, or is long."""
+    text = item.text
+    if len(item.first.cells) > 1:  # a name with its dates beside it
+        return False
+    return len(text) > 90 or (len(text.split()) >= 4 and text.endswith((".", ":", "。", "：")))
 
 
 def _rest_as_description(entry: dict, pieces: list[Piece], description: list[Item]) -> None:
@@ -177,6 +208,8 @@ def education(items: list[Item], taking: Taking) -> list[dict]:
         if not pieces:
             continue
         first = next((piece for piece in pieces if piece.bold), pieces[0])
+        if _DEGREE.match(first.text):  # BS | Boğaziçi University; Associate of Arts | a college
+            first = next((piece for piece in pieces if not _DEGREE.match(piece.text)), first)
         if (lead := re.match(r"^(\S+)\s+(\S.*)$", first.text)) and _DEGREE.fullmatch(lead[1]):
             pieces.insert(pieces.index(first) + 1, Piece(lead[1], False, False))
             first.text = lead[2]
@@ -221,9 +254,17 @@ def experience(items: list[Item], taking: Taking) -> list[dict]:
         if role := next((piece for piece in pieces if piece.italic), None):
             pieces.remove(role)
             entry["role"] = T(role.text)
-        for key in ("organization", "role", "team"):
-            if key not in entry and pieces:
-                entry[key] = T(pieces.pop(0).text)
+        for piece in list(pieces):
+            # A second line under the entry's name says the role (Software Engineer under
+            # Acme); a part beside the name, the organization (Acme, beside the title).
+            order = (
+                ("organization", "role", "team")
+                if piece.row == 0
+                else ("role", "organization", "team")
+            )
+            if key := next((key for key in order if key not in entry), None):
+                entry[key] = T(piece.text)
+                pieces.remove(piece)
         _with_dates(entry, found, taking.today)
         _rest_as_description(entry, pieces, description)
         _bullets(entry, bullets)
@@ -307,6 +348,13 @@ def _with_years(items: list[Item], taking: Taking, key: str) -> list[dict]:
     entries: list[dict] = []
     for item in items:
         text = item.text
+        cells = [cell.text for cell in item.cells if cell.text]
+        dated = [cell for cell in cells if _only_a_date(cell, taking.today)]
+        if len(cells) > 1 and len(dated) == 1:  # a table's row: 2021 | 2nd Place | Online
+            taking.take(item)
+            name = ", ".join(cell for cell in cells if cell is not dated[0])
+            entries.append({key: T(name), "years": [int(y) for y in _YEARS.findall(dated[0])]})
+            continue
         years = [int(year) for year in _YEARS.findall(text)]
         rest = _YEARS.sub(" ", text)
         rest = " ".join(re.sub(r"[,，、\s–—-]+$|^[,，、\s–—-]+", "", rest).split())
@@ -322,6 +370,12 @@ def _with_years(items: list[Item], taking: Taking, key: str) -> list[dict]:
             entry["years"] = years
         entries.append(entry)
     return entries
+
+
+def _only_a_date(text: str, today: dt.date) -> bool:
+    """Whether ``text`` is years or a date and nothing else: 2021, 2016 年 04 月."""
+    found = find_dates(text, today)
+    return found is not None and not without(text, found) and bool(_YEARS.search(text))
 
 
 def _only_years_cut(text: str) -> bool:

@@ -6,9 +6,10 @@ reference, one paragraph.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
-from .bullets import marked
+from .bullets import alone, marked
 from .lines import Cell, Line, Span
 
 
@@ -44,6 +45,8 @@ def items_of(lines: list[Line]) -> list[Item]:
     items: list[Item] = []
     for line in lines:
         mark, _ = marked(line.cells[0].text) if line.cells else (None, "")
+        if mark is None and len(line.cells) > 1:
+            mark = alone(line.cells[0].text)
         if line.listed and mark is None:
             mark = "•"
         if items and mark is None and not line.listed and _carries_on(items[-1], line):
@@ -81,6 +84,10 @@ def _join(item: Item, line: Line) -> None:
     first = spans[0].text if spans else ""
     if last and first and not (_wide(last[-1]) and _wide(first[0])) and not last.endswith("-"):
         spans[0] = Span(" " + first.lstrip(), spans[0].bold, spans[0].italic, spans[0].link)
+    elif re.search(r"[a-z]-$", last) and first[:1].islower():
+        # A word TeX broke at the line's end (effi-ciency): one word again. A compound
+        # broken at its own hyphen (non-profit) loses it: the page cannot tell them apart.
+        item.spans[-1].text = last[:-1]
     item.spans.extend(spans)
     item.lines.append(line)
 

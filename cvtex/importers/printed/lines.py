@@ -27,6 +27,7 @@ class Cell:
     spans: list[Span]
     x0: float = 0.0
     x1: float = 0.0
+    size: float = 0.0  # its largest letters' size, in points (a PDF's; 0: the line's)
 
     @property
     def text(self) -> str:

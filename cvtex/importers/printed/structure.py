@@ -18,7 +18,7 @@ from .contacts import contact_of, looks_like_location, pieces
 from .entries import BUILDERS, Taking, skills
 from .headings import heading_kind, key
 from .items import Item, items_of
-from .lines import Line
+from .lines import Cell, Line
 
 _CAPS = re.compile(r"[A-Z]")
 _NOT_CAPS = re.compile(r"[a-z]")
@@ -68,10 +68,11 @@ def read_printed(lines: list[Line], file: str, today: dt.date, titles: dict[str,
     data: dict[str, Any] = {}
     leftovers: dict[int, list[str]] = {}  # id(line) -> what of it went nowhere
     if name is not None:
-        data["name"] = T(name.cells[0].text)
+        named = _largest_cell(name)
+        data["name"] = T(named.text)
         taken.add(id(name))
         if len(name.cells) > 1:
-            leftovers[id(name)] = [cell.text for cell in name.cells[1:]]
+            leftovers[id(name)] = [cell.text for cell in name.cells if cell is not named]
     sections = _sections(lines, headings, name)
     header = sections.pop(0)
     contacts: list[dict] = []
@@ -145,8 +146,10 @@ def _name(lines: list[Line], body: float) -> Line | None:
     if titled:
         return titled[0]
     # The whole first page: a header of many contact lines may stand above the name.
-    largest = max(first_page, key=lambda line: (line.size, -line.top, -first_page.index(line)))
-    if largest.size > body * 1.2 and len(largest.cells[0].text) < 60:
+    largest = max(
+        first_page, key=lambda line: (_cell_size(line), -line.top, -first_page.index(line))
+    )
+    if _cell_size(largest) > body * 1.2 and len(_largest_cell(largest).text) < 60:
         return largest
     first = first_page[0]
     words = first.cells[0].text.split()
@@ -157,6 +160,15 @@ def _name(lines: list[Line], body: float) -> Line | None:
     ):
         return first
     return None
+
+
+def _largest_cell(line: Line) -> Cell:
+    """The cell of the largest type: the name, when a column's line shares its baseline."""
+    return max(line.cells, key=lambda cell: cell.size or line.size)
+
+
+def _cell_size(line: Line) -> float:
+    return max((cell.size for cell in line.cells), default=0.0) or line.size
 
 
 def _caps(text: str) -> bool:
