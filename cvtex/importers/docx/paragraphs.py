@@ -31,26 +31,68 @@ def document_lines(path: str, data: bytes) -> list[Line]:
             "open it in Word or LibreOffice and save it again as .docx, then import that",
         ) from None
     lines: list[Line] = []
-    for block in _blocks(document):
+    _read(document.element.body, document, lines)
+    return lines + _running(document)
+
+
+def _read(element: Any, parent: Any, lines: list[Line]) -> None:
+    """The lines of a body's paragraphs and tables, each paragraph followed by the text
+    boxes anchored in it (a template of boxes: the name in one, the contacts in another)."""
+    for block in _blocks(element, parent):
         if block.__class__.__name__ == "Table":
             _table(block, lines)
-        else:
-            _paragraph(block, lines)
-    return lines
+            continue
+        _paragraph(block, lines)
+        for box in _boxes(block._p):
+            _read(box, parent, lines)
 
 
-def _blocks(document: Any) -> list[Any]:
-    """The body's paragraphs and tables, in order."""
+def _boxes(element: Any) -> list[Any]:
+    """The text boxes drawn in a paragraph, once each: Word writes each twice, as a
+    drawing and as its fallback for old readers."""
+    from docx.oxml.ns import qn
+
+    return [
+        box
+        for box in element.iter(qn("w:txbxContent"))
+        if not any(ancestor.tag.endswith("}Fallback") for ancestor in box.iterancestors())
+    ]
+
+
+def _running(document: Any) -> list[Line]:
+    """The page header's and footer's lines (Word prints them on every page: a name and
+    contacts are often there), each once, marked ``running``: read with the CV's header."""
+    found: list[Line] = []
+    seen: set[str] = set()
+    for section in document.sections:
+        parts = [("header", section.header), ("footer", section.footer)]
+        if section.different_first_page_header_footer:
+            parts += [("header", section.first_page_header), ("footer", section.first_page_footer)]
+        for name, part in parts:
+            if part.is_linked_to_previous:
+                continue
+            lines: list[Line] = []
+            _read(part._element, part, lines)
+            for line in lines:
+                if line.text not in seen:
+                    seen.add(line.text)
+                    line.running, line.part = True, f"page {name}"
+                    found.append(line)
+    return found
+
+
+def _blocks(element: Any, parent: Any) -> list[Any]:
+    """The paragraphs and tables of a body (the document's, a header's), in order."""
     from docx.table import Table
     from docx.text.paragraph import Paragraph
 
     blocks = []
-    for child in document.element.body.iterchildren():
+    for child in element.iterchildren():
         tag = child.tag.rsplit("}", 1)[-1]
         if tag == "p":
-            blocks.append(Paragraph(child, document))
+            blocks.append(Paragraph(child, parent))
         elif tag == "tbl":
-            blocks.append(Table(child, document))
+            blocks.append(Table(child, parent))
     return blocks
 
 

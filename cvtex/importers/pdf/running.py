@@ -44,23 +44,24 @@ def without_running(pages: list[tuple[float, list[Line]]]) -> tuple[list[Line], 
     gone: set[int] = set()
     said: list[LeftOut] = []
     read_once: list[list[Line]] = []
+    numbered = False  # a page number taken off a line read once
     for lines in running:
         first = lines[0]
         if id(first) in kept:
             first.running = True
-            _without_page_number(first)
+            numbered |= _without_page_number(first)
             gone.update(id(line) for line in lines[1:])
             read_once.append(lines)
             continue
         gone.update(id(line) for line in lines)
         what = "a page number" if PAGE_NUMBER.match(first.text) else "a running header or footer"
         said.append(LeftOut(first, f"{what}{_where(lines)}: left out", len(lines)))
-    said.extend(_footers(read_once))
+    said.extend(_footers(read_once, numbered))
     said.sort(key=lambda out: (out.line.page or 0, out.line.number))
     return [line for _, page in pages for line in page if id(line) not in gone], said
 
 
-def _footers(read_once: list[list[Line]]) -> list[LeftOut]:
+def _footers(read_once: list[list[Line]], numbered: bool) -> list[LeftOut]:
     """The lines of a footer of contacts, read once, said in one note: each run of them
     one after the other on a page."""
     runs: list[list[list[Line]]] = []
@@ -74,7 +75,8 @@ def _footers(read_once: list[list[Line]]) -> list[LeftOut]:
         LeftOut(
             run[0][0],
             f"{len(run)} line(s) from here on printed{_where(run[0])}: read once, with the "
-            "header; their repeats left out",
+            f"header; their repeats{' and the page numbers beside them' if numbered else ''} "
+            "left out",
             sum(len(lines) - 1 for lines in run),
         )
         for run in runs
@@ -109,10 +111,13 @@ def _of_contact_blocks(
     return kept & {id(line) for line in firsts}
 
 
-def _without_page_number(line: Line) -> None:
-    """A footer's last cell, when it is the page's number, taken off the line."""
+def _without_page_number(line: Line) -> bool:
+    """A footer's last cell, when it is the page's number, taken off the line; whether
+    there was one."""
     if len(line.cells) > 1 and PAGE_NUMBER.match(line.cells[-1].text):
         line.cells = line.cells[:-1]
+        return True
+    return False
 
 
 def _in_band(line: Line, height: float) -> bool:

@@ -66,6 +66,7 @@ class Line:
     links: list[str] = field(default_factory=list)  # addresses its text links to
     # Printed on every page (a footer of contacts): read once, with the header.
     running: bool = False
+    part: str = ""  # a Word file's part other than its body: "page header", "page footer"
 
     @property
     def text(self) -> str:
@@ -90,7 +91,7 @@ class Line:
     def where(self, file: str) -> str:
         """``cv.pdf:2:14`` (page 2, line 14), or ``cv.docx:¶40`` (its 40th paragraph)."""
         if self.page is None:
-            return f"{file}: paragraph {self.number}"
+            return f"{file}: {self.part + ', ' if self.part else ''}paragraph {self.number}"
         return f"{file}: page {self.page}, line {self.number}"
 
 

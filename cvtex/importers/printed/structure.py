@@ -268,6 +268,8 @@ def _header(
             parts = pieces(cell.text)
             link = next((span.link for span in cell.spans if span.link), None)
             for part in parts:
+                if line.running and part == str(data.get("name")):
+                    continue  # the name again, in a running header: it is the name
                 contact = contact_of(part, link if len(parts) == 1 else None)
                 if contact is None and looks_like_location(part) and not _has(contacts, "location"):
                     contact = {"type": "location", "value": T(part)}
@@ -361,6 +363,7 @@ def _unplaced(lines: list[Line], taken: set[int], leftovers: dict[int, list[str]
             entry: dict[str, Any] = {"text": text}
             if line.page is not None:
                 entry["page"] = line.page
-            entry["line"] = line.number
+            if not line.part:  # a Word file's page header has no line of the body
+                entry["line"] = line.number
             unplaced.append(entry)
     return unplaced
