@@ -1,6 +1,7 @@
-"""A section's items as the profile's entries, by the section's kind: an entry's heading
-lines (its name, role, place and dates, on one line or two), its description and bullets;
-a reference, an award and its years, a skill group, a language and its level.
+"""A section's entries as the profile's, by the section's kind: an entry's heading pieces
+(its name, role, place and dates) into the kind's fields, its description and bullets
+(:mod:`.blocks` groups them); a publication, a patent, a reference. Sections of one line
+an entry are :mod:`.lists`'.
 
 Each builder takes the section's items and a :class:`Taking`, which records the lines
 whose text went into a field; what is left is the structure reader's to keep.
@@ -11,16 +12,18 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..dates import an_end
 from ..reader import T
+from .blocks import MOST_INDENT, entry_blocks
 from .bullets import numbered
 from .contacts import contact_of, looks_like_location
 from .dates import Found, find_dates, without
-from .items import Item
+from .items import Item, Taking
 from .lines import Span
+from .lists import awards, languages, service
 from .publications import publication
 
 _PIPES = re.compile(r"\s*[|｜]\s*|\s{3,}")
@@ -32,22 +35,6 @@ _DEGREE = re.compile(
     re.I,
 )
 _IN = re.compile(r"^(.{2,40}?)\s+(?:in|of)\s+(.+)$")
-_YEARS = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
-_MOST_INDENT = 36  # points: a list's indent; further right is a heading's right part
-_LABELLED = re.compile(r"^([^:：]{1,40})[:：]\s*(.+)$")
-
-
-@dataclass
-class Taking:
-    """The lines whose text a field took, and the notes made on the way."""
-
-    today: dt.date
-    taken: set[int] = field(default_factory=set)  # id() of each line taken
-    notes: list[tuple[Item, str]] = field(default_factory=list)
-
-    def take(self, *items: Item) -> None:
-        for item in items:
-            self.taken.update(id(line) for line in item.lines)
 
 
 @dataclass
@@ -102,67 +89,6 @@ def _with_dates(entry: dict, found: Found | None, today: dt.date, single: bool =
         if found.expected and isinstance(end, str) and end != "present":
             end = {"expected": end}
         entry["end"] = end
-
-
-def entry_blocks(items: list[Item]) -> list[tuple[list[Item], list[Item], list[Item]]]:
-    """Items as entries: each its heading items, description items and bullets. A bullet
-    is marked, or set in from where the page's headings start; bullets at the top of a
-    page, before any heading there, go on the entry of the page before."""
-    bases: dict[int | None, float] = {}
-    for item in items:
-        page = item.first.page
-        bases[page] = min(bases.get(page, item.indent), item.indent)
-    blocks: list[tuple[list[Item], list[Item], list[Item]]] = []
-    for item in items:
-        base = bases[item.first.page]
-        # Set in a little (a bullet drawn, not written), not pushed to the right (a place
-        # or a date that had no room beside the heading).
-        set_in = item.first.page is not None and base + 4 < item.indent < base + _MOST_INDENT
-        bullet = item.mark is not None or set_in
-        if bullet and blocks:
-            blocks[-1][2].append(item)
-            continue
-        if blocks and not bullet:
-            heading, description, bullets = blocks[-1]
-            again = (item.bold and any(other.bold for other in heading)) or (
-                len(heading) > 1 and _shape(item) == _shape(heading[0])
-            )
-            if not (bullets or description or again or len(heading) >= 3 or _sentence(item)):
-                heading.append(item)
-                continue
-            if (
-                not bullets
-                and not again
-                and not item.bold
-                and (len(heading) >= 2 or _sentence(item))
-            ):
-                description.append(item)
-                continue
-        blocks.append(([item], [], []))
-    return blocks
-
-
-def _shape(item: Item) -> tuple:
-    """How an entry's first line looks: its cells, each's run of styles (bold name, plain
-    place, italic grade), and whether it has dates. A line that looks as the entry's first
-    one does starts the next entry, bold or not (Awesome-CV's Kasa, Seoul; moderncv's)."""
-    cells = []
-    for cell in item.first.cells:
-        styles = [(span.bold, span.italic) for span in cell.spans if span.text.strip()]
-        cells.append(
-            tuple(style for at, style in enumerate(styles) if style not in styles[:at][-1:])
-        )
-    dated = find_dates(item.first.text, dt.date.today()) is not None
-    return (tuple(cells), dated) if len(cells) > 1 or len(cells[0]) > 1 else ("plain",)
-
-
-def _sentence(item: Item) -> bool:
-    """Whether an item reads as a sentence (a description), not a part of a heading: it
-    ends as a sentence does, or is long."""
-    text = item.text
-    if len(item.first.cells) > 1:  # a name with its dates beside it
-        return False
-    return len(text) > 90 or (len(text.split()) >= 4 and text.endswith((".", ":", "。", "：")))
 
 
 def _rest_as_description(entry: dict, pieces: list[Piece], description: list[Item]) -> None:
@@ -325,7 +251,7 @@ def _labels_joined(items: list[Item]) -> list[Item]:
     base = min((item.indent for item in items), default=0.0)
     joined: list[Item] = []
     for item in items:
-        pushed = item.first.page is not None and item.indent > base + _MOST_INDENT
+        pushed = item.first.page is not None and item.indent > base + MOST_INDENT
         if joined and pushed and item.mark is None:
             joined[-1].lines.extend(item.lines)
             joined[-1].spans.extend([Span(" "), *item.spans])
@@ -340,134 +266,6 @@ def patents(items: list[Item], taking: Taking) -> list[dict]:
         if item.text:
             taking.take(item)
             entries.append({"inventors": [], "title": T(item.text)})
-    return entries
-
-
-def _with_years(items: list[Item], taking: Taking, key: str) -> list[dict]:
-    """Awards and services: a line and its years (a year alone on a line: the one above's)."""
-    entries: list[dict] = []
-    for item in items:
-        text = item.text
-        cells = [cell.text for cell in item.cells if cell.text]
-        dated = [cell for cell in cells if _only_a_date(cell, taking.today)]
-        if len(cells) > 1 and len(dated) == 1:  # a table's row: 2021 | 2nd Place | Online
-            taking.take(item)
-            name = ", ".join(cell for cell in cells if cell is not dated[0])
-            entries.append({key: T(name), "years": [int(y) for y in _YEARS.findall(dated[0])]})
-            continue
-        years = [int(year) for year in _YEARS.findall(text)]
-        rest = _YEARS.sub(" ", text)
-        rest = " ".join(re.sub(r"[,，、\s–—-]+$|^[,，、\s–—-]+", "", rest).split())
-        if not rest and entries and years:
-            entries[-1].setdefault("years", []).extend(years)
-            taking.take(item)
-            continue
-        if not rest:
-            continue
-        taking.take(item)
-        entry: dict[str, Any] = {key: T(rest if years and _only_years_cut(text) else text)}
-        if years and _only_years_cut(text):
-            entry["years"] = years
-        entries.append(entry)
-    return entries
-
-
-def _only_a_date(text: str, today: dt.date) -> bool:
-    """Whether ``text`` is years or a date and nothing else: 2021, 2016 年 04 月."""
-    found = find_dates(text, today)
-    return found is not None and not without(text, found) and bool(_YEARS.search(text))
-
-
-def _only_years_cut(text: str) -> bool:
-    """Whether the years stand apart (at the end, or in a cell of their own), so that
-    cutting them out leaves the award's name whole."""
-    return bool(re.search(r"(?:\s{2,}|[,，(（]\s*|\s)((?:19|20)\d{2}[,，、\s–—-]*)+[)）]?$", text))
-
-
-def awards(items: list[Item], taking: Taking) -> list[dict]:
-    entries = _with_years(items, taking, "name")
-    for entry in entries:
-        if entry.get("years") and isinstance(entry["name"], str):
-            entry["name"] = T(re.sub(r"[\s,，(（]+$", "", entry["name"]))
-    return entries
-
-
-def service(items: list[Item], taking: Taking) -> list[dict]:
-    return _with_years(items, taking, "text")
-
-
-def split_items(text: str) -> list[str]:
-    """A list written on a line, at its commas (and 、，;) outside brackets."""
-    parts, depth, current = [], 0, ""
-    for char in text:
-        depth += char in "([（【"
-        depth -= char in ")]）】" and depth > 0
-        if char in ",，、;；" and depth == 0:
-            parts.append(current)
-            current = ""
-        else:
-            current += char
-    parts.append(current)
-    return [part.strip(" .。") for part in parts if part.strip(" .。")]
-
-
-def skills(items: list[Item], taking: Taking, title: str) -> list[dict]:
-    groups: list[dict] = []
-    pending: Item | None = None  # a bold category alone on its line
-    for item in items:
-        text = item.text
-        if not text:
-            continue
-        taking.take(item)
-        cells = [cell.text for cell in item.cells if cell.text]
-        if len(cells) >= 4 and len(cells) % 2 == 0:  # two groups side by side (moderncv)
-            for category, listed in zip(cells[::2], cells[1::2], strict=True):
-                groups.append({"category": T(category.rstrip(":：")), "items": _listed(listed)})
-            pending = None
-            continue
-        if len(cells) >= 2:
-            category, listed = cells[0].rstrip(":："), " , ".join(cells[1:])
-        elif match := _LABELLED.match(text):
-            category, listed = match[1], match[2]
-        elif item.bold and not item.mark and pending is None:
-            pending = item
-            continue
-        elif pending is not None:
-            category, listed = pending.text.rstrip(":："), text
-        else:
-            category, listed = title, text
-        pending = None
-        groups.append({"category": T(category.strip()), "items": _listed(listed)})
-    if pending is not None:
-        groups.append({"category": T(title), "items": [T(pending.text)]})
-    return groups
-
-
-def _listed(text: str) -> list[str]:
-    """A list of skills (Python, C++, Git) as items; a sentence (Proficient with Python,
-    C++, and Git; good understanding of calculus) whole, as written."""
-    parts = split_items(text)
-    sentence = any(len(part.split()) > 4 or re.match(r"(?:and|or)\s", part) for part in parts)
-    return [T(text.strip())] if sentence else [T(part) for part in parts]
-
-
-def languages(items: list[Item], taking: Taking) -> list[dict]:
-    entries = []
-    for item in items:
-        text = item.text
-        if not text:
-            continue
-        taking.take(item)
-        for part in [text] if _LABELLED.match(text) or len(item.cells) > 1 else split_items(text):
-            cells = [cell.text for cell in item.cells if cell.text]
-            if len(cells) >= 2:  # a level, and a comment beside it (moderncv)
-                entries.append({"language": T(cells[0]), "level": T(", ".join(cells[1:]))})
-                break
-            match = _LABELLED.match(part) or re.match(r"^(.+?)\s*[(（](.+)[)）]$", part)
-            if match:
-                entries.append({"language": T(match[1].strip()), "level": T(match[2].strip())})
-            else:
-                entries.append({"language": T(part)})
     return entries
 
 

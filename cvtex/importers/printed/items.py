@@ -1,11 +1,12 @@
 """A section's lines as items: a line that starts with a mark (•, 1.) or that Word lists
 starts one; a line that only carries on the one above (its first word would not have
 fitted there: the line above was full) joins it. What a person sees as one bullet, one
-reference, one paragraph.
+reference, one paragraph. And which of them a field took (:class:`Taking`).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass, field
 
@@ -116,3 +117,16 @@ def _spans(line: Line, mark: str | None) -> list[Span]:
                 spans[0] = Span(text[rest:].lstrip(), spans[0].bold, spans[0].italic, spans[0].link)
                 rest = 0
     return spans
+
+
+@dataclass
+class Taking:
+    """The lines whose text a field took, and the notes made on the way."""
+
+    today: dt.date
+    taken: set[int] = field(default_factory=set)  # id() of each line taken
+    notes: list[tuple[Item, str]] = field(default_factory=list)
+
+    def take(self, *items: Item) -> None:
+        for item in items:
+            self.taken.update(id(line) for line in item.lines)

@@ -15,10 +15,11 @@ from ...errors import InputError
 from ..reader import Note, T
 from .bullets import numbered as numbered_mark
 from .contacts import contact_of, looks_like_location, pieces
-from .entries import BUILDERS, Taking, skills
+from .entries import BUILDERS
 from .headings import heading_kind, key
-from .items import Item, items_of
+from .items import Item, Taking, items_of
 from .lines import Cell, Line
+from .lists import skills
 
 _CAPS = re.compile(r"[A-Z]")
 _NOT_CAPS = re.compile(r"[a-z]")
