@@ -63,7 +63,6 @@ def read_pages(path: str, data: bytes) -> list[Page]:
     from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
     from pdfminer.pdfpage import PDFPage
     from pdfminer.pdfparser import PDFParser
-    from pdfminer.psparser import PSException
 
     try:
         parser = PDFParser(io.BytesIO(data))
@@ -93,7 +92,7 @@ def read_pages(path: str, data: bytes) -> list[Page]:
         ) from None
     except InputError:
         raise
-    except (PSException, Exception) as exc:  # pdfminer raises many kinds for a damaged file
+    except Exception as exc:  # pdfminer raises many kinds (PSException, KeyError, ...)
         raise InputError(
             f"{path}: a damaged PDF that cannot be read ({type(exc).__name__}: {exc})",
             "open it in a PDF viewer and save or print it as a new PDF, then import that",

@@ -7,7 +7,6 @@ reference, one paragraph. And which of them a field took (:class:`Taking`).
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import dataclass, field
 
 from .bullets import alone, marked
@@ -83,12 +82,10 @@ def _join(item: Item, line: Line) -> None:
     spans = _spans(line, None)
     last = item.spans[-1].text if item.spans else ""
     first = spans[0].text if spans else ""
+    # A line that ends in a hyphen goes on without a space, the hyphen kept: the page
+    # cannot tell a word TeX broke (effi-ciency) from a compound (fast-growing).
     if last and first and not (_wide(last[-1]) and _wide(first[0])) and not last.endswith("-"):
         spans[0] = Span(" " + first.lstrip(), spans[0].bold, spans[0].italic, spans[0].link)
-    elif re.search(r"[a-z]-$", last) and first[:1].islower():
-        # A word TeX broke at the line's end (effi-ciency): one word again. A compound
-        # broken at its own hyphen (non-profit) loses it: the page cannot tell them apart.
-        item.spans[-1].text = last[:-1]
     item.spans.extend(spans)
     item.lines.append(line)
 

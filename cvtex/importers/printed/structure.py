@@ -128,8 +128,8 @@ def read_printed(lines: list[Line], file: str, today: dt.date, titles: dict[str,
     unplaced = _unplaced(lines, taken, leftovers)
     if unplaced:
         data["unplaced"] = unplaced
-    placed = len(lines) - len({(entry.get("page"), entry.get("line")) for entry in unplaced})
-    return Printed(data, notes, placed, len(lines))
+    not_placed = sum(id(line) not in taken or id(line) in leftovers for line in lines)
+    return Printed(data, notes, len(lines) - not_placed, len(lines))
 
 
 def _body_size(lines: list[Line]) -> float:
