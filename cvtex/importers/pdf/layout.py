@@ -10,6 +10,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from ...text.scripts import writing_system
+from ..printed.bullets import alone
 from ..printed.lines import Cell, Line, Span
 from .columns import reading_order
 from .glyphs import Glyph, Page
@@ -136,8 +137,10 @@ def _segments(row: list[Glyph]) -> list[Segment]:
         size = max(glyph.size, last.size)
         gap = glyph.x0 - last.x1
         wide = gap > _CELL * size or (gap > _APART * size and gap > 2.2 * word_space)
-        # A space drawn as a glyph (Typst, Word) belongs to the words it stands between.
-        if (wide and not glyph.text.isspace()) or glyph.x0 < last.x0 - 1:
+        # A space drawn as a glyph (Typst, Word) belongs to the words it stands between; a
+        # bullet, to the text after it, however far.
+        bullet = len(segments[-1].glyphs) == 1 and alone(last.text) is not None
+        if (wide and not glyph.text.isspace() and not bullet) or glyph.x0 < last.x0 - 1:
             segments.append(Segment([glyph]))
         else:
             segments[-1].glyphs.append(glyph)

@@ -146,7 +146,9 @@ def education(items: list[Item], taking: Taking) -> list[dict]:
             entry["location"] = T(location.text)
         if degree := next((piece for piece in pieces if _DEGREE.match(piece.text)), None):
             pieces.remove(degree)
-            cjk = re.match(r"^(\S+)\s+([\u3400-\u9fff].*)$", degree.text)
+            # 学士 通信工程, or 学士通信工程 (CJK text sets no space between them)
+            lead = _DEGREE.match(degree.text)
+            cjk = re.match(rf"^({re.escape(lead[0])})\s*([\u3400-\u9fff].*)$", degree.text)
             if (split := _IN.match(degree.text) or cjk) and _DEGREE.match(split[1]):
                 entry["degree"], entry["field"] = T(split[1]), T(split[2])
             else:

@@ -241,14 +241,18 @@ def _sections(
 
 
 def _under_empty(sections: list[Section]) -> list[Section]:
-    """A heading of a known kind with nothing under it heads the sections of unknown
-    words that follow (Experience over Vocational and Miscellaneous): they are its kind."""
-    kind: str | None = None
+    """A heading of a known kind with nothing under it heads the sections that follow it
+    (Experience over Vocational and Miscellaneous; Honors & Awards over International
+    Awards and Community): those of unknown words are its kind, until a heading that
+    looks as it does."""
+    parent: tuple[str, tuple] | None = None  # the empty heading's kind and look
     for section in sections[1:]:
-        if section.kind is not None:
-            kind = section.kind if not section.lines else None
-        elif kind is not None:
-            section.kind = kind
+        look = _look(section.heading) if section.heading is not None else ()
+        if parent is not None and (section.kind is None or look != parent[1]):
+            section.kind = section.kind or parent[0]
+            continue
+        empty = section.kind is not None and not section.lines
+        parent = (section.kind, look) if empty else None
     return sections
 
 
