@@ -1,7 +1,6 @@
 """A CV as a PDF, made by any program: its characters read with their place, font and size
-(pdfminer.six), as lines in reading order, column by column; then read as a person reads a
-CV (:mod:`..printed`). A PDF that carries its cvtex profile (``cvtex build
---attach-profile``) gives that profile exactly.
+(pdfminer.six), as lines in reading order, column by column, the lines printed on every
+page set apart (:mod:`.running`); then read as a person reads a CV (:mod:`..printed`).
 """
 
 from __future__ import annotations

@@ -27,20 +27,21 @@ PAGE_NUMBER = re.compile(
     re.I,
 )
 _DIGITS = re.compile(r"\d+")
+_SAME_HEIGHT = 3.0  # points
 
 
 def without_running(pages: list[tuple[float, list[Line]]]) -> tuple[list[Line], list[LeftOut]]:
     """The lines of ``pages`` (each page's height and lines, in reading order) without the
     running ones, and what was left out (one :class:`LeftOut` a running line, its
     repeats counted); the first copies of a footer of contacts kept, marked ``running``."""
-    groups: dict[tuple[str, int], list[Line]] = defaultdict(list)
+    texts: dict[str, list[Line]] = defaultdict(list)
     for height, lines in pages:
         for line in lines:
             if _in_band(line, height):
-                groups[(_DIGITS.sub("#", line.text), round(line.top / 3))].append(line)
-    running = [lines for lines in groups.values() if _running(lines)]
-    firsts = {id(lines[0]) for lines in running}
-    kept = _of_contact_blocks([lines[0] for lines in running], pages, firsts)
+                texts[_DIGITS.sub("#", line.text)].append(line)
+    groups = [group for lines in texts.values() for group in _at_one_height(lines)]
+    running = [lines for lines in groups if _running(lines)]
+    kept = _of_contact_blocks(pages, {id(lines[0]) for lines in running})
     gone: set[int] = set()
     said: list[LeftOut] = []
     read_once: list[list[Line]] = []
@@ -87,28 +88,38 @@ def _where(lines: list[Line]) -> str:
     return f" at the same place on pages {_pages(lines)}" if len(lines) > 1 else ""
 
 
+def _at_one_height(lines: list[Line]) -> list[list[Line]]:
+    """Lines of one text grouped by their height on the page (within _SAME_HEIGHT points),
+    each group in page order."""
+    groups: list[list[Line]] = []
+    for line in sorted(lines, key=lambda line: line.top):
+        if groups and line.top - groups[-1][-1].top <= _SAME_HEIGHT:
+            groups[-1].append(line)
+        else:
+            groups.append([line])
+    return [sorted(group, key=lambda line: (line.page or 0, line.number)) for group in groups]
+
+
 def _running(lines: list[Line]) -> bool:
     """Whether a group of lines of one text and height is printed on every page: on two
     pages at least, or a page number."""
     return len({line.page for line in lines}) >= 2 or bool(PAGE_NUMBER.match(lines[0].text))
 
 
-def _of_contact_blocks(
-    firsts: list[Line], pages: list[tuple[float, list[Line]]], running: set[int]
-) -> set[int]:
-    """The first copies to read with the header: each run of running lines next to each
-    other on a page that holds a contact."""
+def _of_contact_blocks(pages: list[tuple[float, list[Line]]], firsts: set[int]) -> set[int]:
+    """The first copies to read with the header: each run of them, one line after the
+    other on a page, that holds a contact (its page numbers aside)."""
     kept: set[int] = set()
     for _, lines in pages:
         block: list[Line] = []
         for line in [*lines, None]:
-            if line is not None and id(line) in running:
+            if line is not None and id(line) in firsts:
                 block.append(line)
                 continue
             if any(_holds_contact(other) for other in block):
                 kept.update(id(other) for other in block if not PAGE_NUMBER.match(other.text))
             block = []
-    return kept & {id(line) for line in firsts}
+    return kept
 
 
 def _without_page_number(line: Line) -> bool:
