@@ -279,7 +279,8 @@ def _header(
                 if contact is None and looks_like_location(part) and not _has(contacts, "location"):
                     contact = {"type": "location", "value": T(part)}
                 if contact is not None:
-                    contacts.append(contact)
+                    if contact not in contacts:  # the same address twice (a page header)
+                        contacts.append(contact)
                     found_any = True
                 else:
                     left.append(part)
