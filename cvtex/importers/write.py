@@ -18,7 +18,7 @@ from ..profile.load import profile_problems
 from ..profile.model import POOLS, Profile
 from ..profile.source import Path_, format_path
 from ..resources import SCHEMA_FILE
-from .reader import Note, T, TextMap
+from .reader import Note, SameMap, T, TextMap
 
 _MOST_LEFT_OUT = 500
 
@@ -102,7 +102,7 @@ def without_needless_order(data: dict[str, Any]) -> dict[str, Any]:
 def pruned(value: Any) -> Any:
     """``value`` without empty lists (but a skill group's items and a patent's inventors,
     which the profile requires)."""
-    if isinstance(value, TextMap):
+    if isinstance(value, TextMap | SameMap):
         return value
     if isinstance(value, dict):
         return {
@@ -137,7 +137,7 @@ def _represent_list(dumper: yaml.SafeDumper, value: list[Any]) -> yaml.Node:
     return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=short)
 
 
-def _represent_text_map(dumper: yaml.SafeDumper, value: TextMap) -> yaml.Node:
+def _represent_text_map(dumper: yaml.SafeDumper, value: TextMap | SameMap) -> yaml.Node:
     # {en: ..., zh: ...} on one line when it fits, as the example profile writes it.
     short = sum(len(str(text)) + 6 for text in value.values()) < 80
     return dumper.represent_mapping("tag:yaml.org,2002:map", value, flow_style=short)
@@ -152,6 +152,7 @@ class _FastDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignor
 
 for _dumper in {_Dumper, _FastDumper}:
     _dumper.add_representer(TextMap, _represent_text_map)
+    _dumper.add_representer(SameMap, _represent_text_map)
     _dumper.add_representer(str, _represent_str)
     _dumper.add_representer(T, _represent_str)
     _dumper.add_representer(list, _represent_list)

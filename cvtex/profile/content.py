@@ -205,6 +205,14 @@ class Publication(Scoped):
     pages: str | None = Field(None, description="The pages, after them: 3120–3134, or e012.")
     abbr: str | None = Field(None, description="The venue's abbreviation, shown in bold.")
     year: int | None = Field(None, description="The year of publication.")
+    month: int | None = Field(
+        None,
+        ge=1,
+        le=12,
+        description="Its month, 1 to 12, where the source gives one (a .bib's month, JSON "
+        "Resume's releaseDate): the JSON Resume export's releaseDate keeps it.",
+        examples=[3],
+    )
     type: PublicationType | None = Field(None, description="For grouping by type.")
     kind: PublicationKind | None = Field(
         None,

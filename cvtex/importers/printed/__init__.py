@@ -7,6 +7,7 @@ the contacts at the top (:mod:`.contacts`) and the sections told by their headin
 (:mod:`.headings`), in :mod:`.structure`; each section's lines as items (:mod:`.items`,
 :mod:`.bullets`), grouped into entries (:mod:`.blocks`) and read into the kind's fields
 (:mod:`.entries`, :mod:`.lists`, with :mod:`.dates` and :mod:`.publications`); every line
-that found no field kept with its page and line; the language told (:mod:`.language`) and
-what was placed said (:mod:`.reading`).
+that found no field kept with its page and line; the file's language told over its
+whole text (:mod:`..language`, as every import tells it) and what was placed said
+(:mod:`.reading`).
 """

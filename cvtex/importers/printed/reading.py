@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...language.catalog import load_catalog
+from ..language import language_of
 from ..reader import Context, Note, Read
 from ..source import Source
-from .language import language_of_lines
 from .lines import LeftOut, Line
 from .structure import read_printed
 
@@ -22,7 +22,7 @@ def read_lines(
 ) -> Read:
     """``lines`` read into a profile; ``left_out``: the lines kept out of the reading (a
     page number, a running footer's repeats), each said in a note and in the summary."""
-    language = context.language or language_of_lines([line.text for line in lines])
+    language = context.language or language_of(line.text for line in lines)
     catalog = load_catalog(language)
     printed = read_printed(lines, source.where(), context.today, catalog.titles)
     left = printed.lines - printed.placed
