@@ -71,6 +71,9 @@ def test_own_pdfs_read_back_with_every_word(theme: str, tmp_path: Path) -> None:
         assert code == 0, output
         again = next(out.glob("*.pdf"))
         missing = _words(original) - _words(again)
+        # "Advisors: Prof. Hongli Xu" is read into the advisors without the word of respect
+        # (importers/labels.yaml honorifics: the CV's label says who they are): by design.
+        missing -= Counter({"Prof": missing["Prof"]})
         assert not missing, f"{theme} {language}: words not built again: {missing}"
         assert _headings(again) == _headings(original)
         data = yaml.safe_load(profile.read_text(encoding="utf-8"))
