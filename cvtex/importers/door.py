@@ -40,9 +40,11 @@ def readers() -> list[Reader]:
     """Every reader, the most particular first (a LinkedIn export before a folder of
     files; FRESH before JSON Resume, whose keys it shares; an ORCID record's JSON before
     JSON Resume's)."""
-    from . import bibtex, fresh, jsonresume, linkedin, orcid, rendercv
+    from . import bibtex, docx, fresh, jsonresume, linkedin, orcid, pdf, rendercv
 
     return [
+        pdf.READER,
+        docx.READER,
         linkedin.READER,
         orcid.READER,
         fresh.READER,
@@ -146,7 +148,8 @@ def _import(
     data, added = _one_profile(reads)
     notes = [note for read in reads for note in read.notes]
     placed(data, notes, str(paths[0]))
-    text = header([read.source.where() for read in reads], [r.kind for r in reads], target)
+    said = tuple(f"{Path(r.source.where()).name}: {r.summary}" for r in reads if r.summary)
+    text = header([read.source.where() for read in reads], [r.kind for r in reads], target, said)
     write_profile(target, text + yaml_text(tidy(data)), force)
     return Imported(
         target,

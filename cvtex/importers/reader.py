@@ -72,6 +72,8 @@ class Read:
     data: dict[str, Any]
     notes: list[Note] = field(default_factory=list)
     language: str | None = None
+    # What a printed file's reading placed ("placed 81 of 82 lines"): the header says it.
+    summary: str | None = None
 
 
 @dataclass(frozen=True)

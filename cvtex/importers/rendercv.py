@@ -34,6 +34,7 @@ from . import titles
 from .addresses import written_address
 from .dates import an_end, read_date, read_range, years_in_words
 from .language import language_of_file, listed, strings_in
+from .listed import split_list
 from .located import Located, read_located
 from .networks import network_contact
 from .reader import Context, Read, Reader, T, TextMap
@@ -228,20 +229,6 @@ def _many(value: Any) -> list[str]:
     ]
 
 
-def _split_items(details: str) -> list[str]:
-    """A one-line entry's details as items: split at commas (and 、，) outside brackets."""
-    items, depth, current = [], 0, ""
-    for char in details:
-        depth += char in "([（【"
-        depth -= char in ")]）】" and depth > 0
-        if char in ",，、" and depth == 0:
-            items.append(current)
-            current = ""
-        else:
-            current += char
-    return [item.strip() for item in [*items, current] if item.strip()]
-
-
 # A text that names its group before a colon: "编程：Python、R", "**Languages:** C, Go".
 _LABELLED = re.compile(
     r"^\*\*([^*]+?)\*\*\s*[:：]\s*(\S.*)$|^\*\*([^*]+?)[:：]\*\*\s*(\S.*)$"
@@ -250,7 +237,7 @@ _LABELLED = re.compile(
 
 
 def _items(details: str) -> list[T]:
-    return [T(item) for item in _split_items(details)]
+    return [T(item) for item in split_list(details)]
 
 
 def _unique(ident: str, taken: dict[str, Any]) -> str:
@@ -899,7 +886,7 @@ class _RenderCV:
             self.note(path, f"not imported: a one-line entry with no details ({label})")
             return None
         self.rest(entry, path, {"label", "details"}, "a one-line entry shows its label and details")
-        return {"category": label, "items": [T(item) for item in _split_items(details)]}
+        return {"category": label, "items": _items(details)}
 
     def highlights(self, entry: dict[str, Any], path: Path_) -> list[T]:
         value = entry.get("highlights")

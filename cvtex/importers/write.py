@@ -100,15 +100,17 @@ def without_needless_order(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def pruned(value: Any) -> Any:
-    """``value`` without empty lists (but a skill group's items, which the profile
-    requires)."""
+    """``value`` without empty lists (but a skill group's items and a patent's inventors,
+    which the profile requires)."""
     if isinstance(value, TextMap | SameMap):
         return value
     if isinstance(value, dict):
         return {
             key: pruned(item)
             for key, item in value.items()
-            if item != [] or (key == "items" and "category" in value)
+            if item != []
+            or (key == "items" and "category" in value)
+            or (key == "inventors" and "title" in value)
         }
     if isinstance(value, list):
         return [pruned(item) for item in value]
@@ -173,13 +175,16 @@ def _beyond_the_bmp(value: Any) -> bool:
     return False
 
 
-def header(sources: list[str], kinds: list[str], target: Path) -> str:
+def header(sources: list[str], kinds: list[str], target: Path, said: tuple[str, ...] = ()) -> str:
+    """The comment a written profile starts with: what it was imported from, what the
+    reading said (``said``: "placed 81 of 82 lines; ..."), and the commands to go on."""
     read = " and ".join(
         f"{Path(source).name} ({kind})" for source, kind in zip(sources, kinds, strict=True)
     )
+    lines = "".join(f"# {line}\n" for line in said)
     return (
         f"# yaml-language-server: $schema={SCHEMA_FILE.resolve().as_uri()}\n"
-        f"#\n# Imported by cvtex from {read}.\n"
+        f"#\n# Imported by cvtex from {read}.\n{lines}"
         f"# Check it with:   cvtex validate {target.name}\n"
         f"# Build it with:   cvtex build {target.name}\n\n"
     )

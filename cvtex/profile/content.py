@@ -346,6 +346,16 @@ class Other(Dated):
     numbered: bool = _numbered("items")
 
 
+class Unplaced(Model):
+    """A line of an imported PDF or Word file that found no field: kept, with where it was."""
+
+    text: str = Field(description="The line's text, as it was printed.")
+    page: int | None = Field(None, ge=1, description="The page it was on (a PDF's).")
+    line: int | None = Field(
+        None, ge=1, description="The line on that page, or the paragraph of a Word file."
+    )
+
+
 SectionKind = Literal[
     "summary",
     "education",
