@@ -189,7 +189,7 @@ def _copied(value: Any) -> Any:
 
 
 def _put(parent: Any, key: Key, value: Any, order: list[str] | None) -> None:
-    if isinstance(parent, list) or key in parent:
+    if isinstance(parent, list) or (isinstance(parent, dict) and key in parent):
         parent[key] = value
         return
     if not isinstance(parent, dict):

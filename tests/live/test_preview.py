@@ -180,13 +180,15 @@ def test_the_preview_shows_both_languages_and_follows_saves(
 
 def test_drawn_pages_keep_their_place_when_a_new_pdf_comes(launch, browser, tiny):
     """The default viewer, with pdf.js installed (the set-up installs libjs-pdf): every page
-    drawn, and a pane scrolled down stays there when its PDF is replaced."""
+    drawn, and a pane scrolled down stays there when its PDF is replaced; the page's text
+    laid over each page."""
     assert (PDFJS_DIR / "pdf.js").is_file(), "pdf.js is not installed (make system-deps)"
     preview = launch()
     browser.open(preview.url)
     browser.wait_for(f"{shows_pdf('en', 1)} && {shows_pdf('zh', 1)}")
     pages = f"{PANE.format(lang='zh')}.querySelector('.pages')"
-    assert browser.evaluate(f"{pages}.querySelectorAll('canvas').length") == pdf_pages(
+    images = f"[...{pages}.querySelectorAll('.page > img')]"
+    assert browser.evaluate(f"{images}.filter(i => i.naturalWidth > 0).length") == pdf_pages(
         tiny.parent / "out" / "cv.zh.pdf"
     )
     middle = f"Math.round(({pages}.scrollHeight - {pages}.clientHeight) / 2)"
@@ -199,12 +201,16 @@ def test_drawn_pages_keep_their_place_when_a_new_pdf_comes(launch, browser, tiny
     # Each page carries its text over the drawing, where the browser selects and finds it:
     # the new PDF's text, one layer per page, the same size as the page.
     layers = f"[...{pages}.querySelectorAll('.page')].map(p => p.querySelector('.textLayer'))"
-    text = browser.evaluate(f"{layers}.map(l => l.textContent).join('')")
+    text = browser.wait_for(
+        f"{layers}.every(Boolean) && {layers}.map(l => l.textContent).join('').includes"
+        "('湖南大学（长沙）') && "
+        f"{layers}.map(l => l.textContent).join('')"
+    )
     assert "湖南大学（长沙）" in text, text
     assert browser.evaluate(f"{layers}.length") == pdf_pages(tiny.parent / "out" / "cv.zh.pdf")
     sizes = f"{layers}.map(l => [l.offsetWidth, l.offsetHeight, l.previousSibling.offsetWidth])"
     assert all(
-        width == canvas > 0 and height > 0 for width, height, canvas in browser.evaluate(sizes)
+        width == image > 0 and height > 0 for width, height, image in browser.evaluate(sizes)
     )
     assert (
         browser.evaluate(
@@ -221,17 +227,23 @@ def pdf_pages(pdf: Path) -> int:
     return int(next(line.split()[1] for line in info.splitlines() if line.startswith("Pages:")))
 
 
-def test_the_pages_viewer_needs_pdfjs(tiny, monkeypatch):
-    from cvtex.errors import ToolchainError
-    from cvtex.live import preview as previewing
-    from cvtex.live.watch import WatchState
-
-    from ..building import request
-
-    monkeypatch.setattr(previewing, "PDFJS_DIR", tiny.parent / "no-pdfjs")
-    with pytest.raises(ToolchainError) as caught:
-        previewing.preview(WatchState(request(tiny)), 0, print, print, viewer="pages")
-    assert "libjs-pdf" in caught.value.hint and "--viewer browser" in caught.value.hint
+def test_the_pages_are_shown_without_pdfjs_too(launch, tiny):
+    """pdf.js only lays the text over the pages: without it (here blocked), the server's
+    images of the pages are shown all the same."""
+    preview = launch()
+    opened = Browser()
+    try:
+        opened.open("about:blank")
+        opened.send("Network.enable")
+        opened.send("Network.setBlockedURLs", {"urls": ["*/pdfjs/*"]})
+        opened.send("Page.navigate", {"url": preview.url})
+        opened.wait_for(f"{shows_pdf('en', 1)} && {shows_pdf('zh', 1)}")
+        assert opened.evaluate("typeof pdfjsLib") == "undefined"
+        images = "[...document.querySelectorAll('.page > img')]"
+        assert opened.evaluate(f"{images}.length > 0 && {images}.every(i => i.naturalWidth > 0)")
+        assert opened.evaluate("document.querySelectorAll('.textLayer').length") == 0
+    finally:
+        opened.close()
 
 
 def pdf_text_of(pdf: bytes, folder: Path) -> str:
