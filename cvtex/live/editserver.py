@@ -384,7 +384,7 @@ def serve_editor(
     session = EditSession(state.profile)
     locales = load_locales(state.request.locale_files)
     shown = EditorState(session, locales, state.request.locale_files)
-    state.viewers, shown.nudge = shown, state.nudge
+    state.viewers, state.on_ready, shown.nudge = shown, shown.prepare, state.nudge
     try:
         server = _Server(port, shown)
     except OSError as exc:

@@ -28,6 +28,7 @@ AHEAD = 12  # pages of a PDF drawn ahead, at most: those a pane shows at once, a
 _CACHED = 48  # images kept: the pages shown of two or three panes, and those drawn ahead
 _lock = threading.Lock()
 _images: OrderedDict[tuple[str, int, int, int], Drawn] = OrderedDict()
+_pngs: OrderedDict[str, bytes] = OrderedDict()  # by digest: a page drawn the same, encoded once
 _sizes: OrderedDict[tuple[str, int], list[tuple[float, float]]] = OrderedDict()
 
 
@@ -111,13 +112,18 @@ def _drawn(pdf: Path, numbers: list[int], width: int) -> dict[int, Drawn]:
                 bitmap = page.render(scale=width / page.get_width(), rev_byteorder=True)
                 pixels = bytes(bitmap.buffer)
                 size = struct.pack(">III", bitmap.width, bitmap.height, bitmap.stride)
-                digest = hashlib.blake2b(size + pixels, digest_size=16).hexdigest()
-                drawn = Drawn(_png(pixels, bitmap.width, bitmap.height, bitmap.stride), digest)
-                _images[(*base, number, width)] = found[number] = drawn
+                digest = hashlib.sha256(size + pixels).hexdigest()[:32]
+                png = _pngs.get(digest)
+                if png is None:  # a page that looks as none drawn lately
+                    png = _png(pixels, bitmap.width, bitmap.height, bitmap.stride)
+                    _pngs[digest] = png
+                _pngs.move_to_end(digest)
+                _images[(*base, number, width)] = found[number] = Drawn(png, digest)
         finally:
             document.close()
-        while len(_images) > _CACHED:
-            _images.popitem(last=False)
+        for cache in (_images, _pngs):
+            while len(cache) > _CACHED:
+                cache.popitem(last=False)
     return found
 
 

@@ -35,6 +35,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from ..errors import CvtexError, InputError
+from ..pipeline.place import BuiltLanguage
 from .pageimages import MAX_WIDTH, MIN_WIDTH, Looked, page_image, page_sizes
 from .watch import DEFAULT_INTERVAL, Rebuilt, WatchState, watch
 
@@ -121,11 +122,22 @@ class PreviewState:
         self.looked = Looked()
         self.nudge: threading.Event | None = None  # the watch's, told when a page changes
         self._views: dict[str, View] = {}
+        self._prepared: dict[str, tuple[Any, Any]] = {}  # language: (its PDF's stamp, ahead)
+
+    def prepare(self, built: BuiltLanguage) -> None:
+        """A language's new PDF, as soon as it is in place: the pages the pages look at
+        drawn ahead, while the other languages still compile."""
+        ahead = self.looked.drawn_ahead(f"/{built.pdf.name}", built.pdf)
+        with self._changed:
+            self._prepared[built.language] = (_file_stamp(built.pdf), ahead)
 
     def update(self, result: Rebuilt) -> None:
-        # Drawn before the pages are told, while no engine competes for the cores.
+        # Drawn before the pages are told, while no engine competes for the cores (those
+        # drawn as each language was ready are taken as they are).
+        with self._changed:
+            prepared, self._prepared = self._prepared, {}
         ahead = {
-            language: self.looked.drawn_ahead(f"/{pdf.name}", pdf)
+            language: self._ahead(language, pdf, prepared)
             for language, pdf in result.pdfs.items()
             if self._new_pdf(language, pdf)
         }
@@ -159,6 +171,14 @@ class PreviewState:
                     pane.error = failed
             self.generation += 1
             self._changed.notify_all()
+
+    def _ahead(
+        self, language: str, pdf: Path, prepared: dict[str, tuple[Any, Any]]
+    ) -> dict[str, object] | None:
+        stamp, ahead = prepared.get(language, (None, None))
+        if stamp is not None and stamp == _file_stamp(pdf):
+            return ahead
+        return self.looked.drawn_ahead(f"/{pdf.name}", pdf)
 
     def _new_pdf(self, language: str, pdf: Path) -> bool:
         with self._changed:
@@ -579,7 +599,7 @@ def preview(
     "pages" (the default) or "browser" (see PreviewState).
     """
     shown = PreviewState(state.profile, viewer or "pages", state.request.locale_files)
-    state.viewers, shown.nudge = shown, state.nudge
+    state.viewers, state.on_ready, shown.nudge = shown, shown.prepare, state.nudge
     try:
         server = _Server(port, shown)
     except OSError as exc:

@@ -120,8 +120,10 @@ class WatchState:
     recent: list[str] = field(default_factory=list)  # stems, the last compiled first
     inputs: list[Path] = field(default_factory=list)  # the files the last build read
     viewers: Viewers | None = None  # the pages that show the PDFs, if any
+    on_ready: Callable[[BuiltLanguage], None] | None = None  # each PDF, once in place
     nudge: threading.Event = field(default_factory=threading.Event)  # they changed
     builds: int = 0
+    show_wait: float = SHOW_WAIT
     shown_at: float = 0.0  # when the last build was reported
     unprimed: bool = False  # the next engines wait until the last build is shown
     behind: list[str] = field(default_factory=list)  # languages not built since a save
@@ -194,7 +196,7 @@ def _catch_up(state: WatchState, report: Callable[[Rebuilt], None] | None) -> li
     due = (
         viewers is None
         or viewers.showing(state.builds)
-        or time.monotonic() - state.shown_at > SHOW_WAIT
+        or time.monotonic() - state.shown_at > state.show_wait
         or any(language in (looked or ()) for language in state.behind)
     )
     if not due:
@@ -219,17 +221,27 @@ def _build_behind(state: WatchState) -> Rebuilt | None:
     given_up = threading.Event()
     done = threading.Event()
 
+    def saved_since() -> bool:
+        return any(state.stamps.get(path) != _stamp(path) for path in state.watched())
+
+    if saved_since():
+        return None
+
     def give_up_on_change() -> None:
-        while not done.wait(_SOON):
-            if any(state.stamps.get(path) != _stamp(path) for path in state.watched()):
+        while True:
+            if saved_since():
                 given_up.set()
                 for waiting in list(fresh):
                     waiting.engine.stop()
                 return
+            if done.wait(_SOON):
+                return
 
     watcher = threading.Thread(target=give_up_on_change, name="cvtex-watch-behind", daemon=True)
     try:
-        for _ in state.behind[: max(1, os.cpu_count() or 1)]:
+        # One each, so that every compile of theirs can be stopped (they take turns on
+        # the cores; the engines load their format meanwhile).
+        for _ in state.behind:
             with orphans.uninterrupted():  # known to the list once started
                 if (started := _start_engine(state.request.out_dir, None)) is not None:
                     fresh.append(started)
@@ -284,7 +296,7 @@ def _rebuild(
     started = time.perf_counter()
     ready = own if own is not None else _ready_engines(state) if state.prime else None
     given = list(ready or [])
-    done = _Collected()
+    done = _Collected(state.on_ready)
     error = None
     request = replace(state.request, languages=",".join(first)) if first else state.request
     built: list[BuiltLanguage] = []
@@ -325,16 +337,19 @@ def _rebuild(
 
 
 class _Collected(Reporter):
-    def __init__(self) -> None:
+    def __init__(self, on_ready: Callable[[BuiltLanguage], None] | None = None) -> None:
         self.built: list[BuiltLanguage] = []
         self.inputs: list[Path] = []
         self.warnings: list[str] = []
+        self._on_ready = on_ready
 
     def read(self, files: list[Path]) -> None:
         self.inputs = files
 
     def ready(self, built: BuiltLanguage) -> None:
         self.built.append(built)
+        if self._on_ready is not None and built.compiled:
+            self._on_ready(built)  # while the other languages still compile
 
     def warning(self, line: str) -> None:
         self.warnings.append(line)
