@@ -31,6 +31,7 @@ from urllib.parse import parse_qs, urlsplit
 from .. import atomic
 from ..errors import CvtexError, InputError
 from ..language.catalog import Locales, load_locales
+from ..language.traditional import converted_languages
 from .editfacts import Facts, document_kind, facts_of, languages_of
 from .editform import form_of
 from .editsession import EditSession, Revision, value_at
@@ -364,16 +365,15 @@ class _Server(ThreadingHTTPServer):
         session = self.state.session
         current: Revision = session.current
         languages = languages_of(session.file, current.data)
-        names, sources = {}, {}
+        names, catalogs = {}, {}
         for language in languages:
             try:
-                catalog = self.state.locales.catalog(language)
+                catalogs[language] = self.state.locales.catalog(language)
             except CvtexError:
                 names[language] = language
                 continue
-            names[language] = catalog.language
-            if catalog.convert_from:
-                sources[language] = catalog.convert_from
+            names[language] = catalogs[language].language
+        sources = converted_languages(catalogs, languages)
         photo = self.photo_file()
         return {
             "kind": document_kind(current.data),

@@ -159,7 +159,7 @@ def language_report(loaded: Loaded, languages: list[Localized]) -> LanguageRepor
     unshown = unshown_entries(loaded.profile) if loaded.kind == "cv" else []
     # zh-TW shows zh's drafts, converted: they are told where they are written, under zh.
     shown = {item.language for item in languages} | {
-        source for item in languages if (source := item.catalog.convert_from)
+        source for item in languages if (source := item.chooser.converts_from)
     }
     return LanguageReport(
         loaded.request.profile,

@@ -64,12 +64,17 @@ _SYLLABIC = frozenset({"Han", "Hiragana", "Katakana", "Hangul"})
 _KANA_SHARE = 0.05
 
 
+def letter_runs(text: str) -> list[str]:
+    """The runs of letters of ``text``, its link targets, addresses and math left out."""
+    return _LETTERS.findall(_NOT_WORDS.sub(" ", text))
+
+
 def word_counts(text: str) -> Counter[str]:
     """How many words of each writing system ``text`` has: each Han, kana or Hangul
     character is one, as is each run of another alphabet's letters (a run mixing
     alphabets counts for the system of its first letter)."""
     counts: Counter[str] = Counter()
-    for run in _LETTERS.findall(_NOT_WORDS.sub(" ", text)):
+    for run in letter_runs(text):
         if run.isascii():
             counts["Latin"] += 1
             continue
@@ -128,6 +133,11 @@ def text_systems(text: str) -> frozenset[str]:
     if written is None:
         return frozenset()
     return SYSTEMS.get(written, frozenset({written}))
+
+
+def writes_cjk(scripts: list[str] | frozenset[str] | tuple[str, ...]) -> bool:
+    """Whether a language written in ``scripts`` (a catalog's ``scripts:``) is a CJK one."""
+    return bool(_SYLLABIC & set(scripts))
 
 
 def is_cjk(text: str) -> bool:

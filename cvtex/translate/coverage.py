@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..language.catalog import Catalog, Locales
+from ..language.traditional import source_language
 from ..pipeline.build import localize
 from ..pipeline.languages import LanguageReport, language_report
 from ..pipeline.load import load, select_languages
@@ -91,13 +92,14 @@ def coverage_text(
     listed: dict[str, set[str]] = {}
     for (view, untranslated), catalog in zip(shown, catalogs, strict=True):
         language = view.language
-        counts = _counts(view, catalog.convert_from, catalog.opencc, len(untranslated))
+        source = source_language(catalog, profile.languages)
+        opencc = "+".join(catalog.conversions[source]) if source else None
+        counts = _counts(view, source, opencc, len(untranslated))
         lines.append(f"  {language}: {counts}")
         lines.extend(f"    falls back: {fallback}" for fallback in view.fallbacks)
         described = [found.describe(loaded.file) for found in untranslated]
         listed[language] = set(described)
         # zh-TW shows what zh shows, converted: the texts zh lacks are translated once, in zh.
-        source = catalog.convert_from
         same = [text for text in described if text in listed.get(source or "", ())]
         if same:
             lines.append(

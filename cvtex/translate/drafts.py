@@ -27,6 +27,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..language.catalog import Locales
+from ..language.traditional import source_language
 from ..letter.load import is_letter
 from ..profile.load import load_profile
 from ..profile.source import format_path
@@ -74,12 +75,14 @@ def draft(profile_file: Path, language: str, options: DraftOptions) -> Drafted:
     found = places_of(profile_file, language, options.locale_files)
     target = found.language
     catalog = found.locales.catalog(target) if found.locales.has(target) else None
-    if catalog is not None and catalog.convert_from:
+    languages = found.loaded.profile.languages if found.loaded else []
+    source = source_language(catalog, languages) if catalog is not None else None
+    if source is not None:
         raise InputError(
-            f"{target} is converted from {catalog.convert_from} by OpenCC: drafts go to "
-            f"{catalog.convert_from}, and {target} follows",
-            f"draft --lang {catalog.convert_from}; write {target} text by hand where the "
-            "conversion is not what you want",
+            f"{target} is converted from {source} by OpenCC: drafts go to {source}, and "
+            f"{target} follows",
+            f"draft --lang {source}; write {target} text by hand where the conversion is not "
+            "what you want",
         )
     memory = memory_for(target, profile_files(profile_file), options.memory_files, catalog)
     units = units_of(found.places, memory)

@@ -1,22 +1,29 @@
-"""Which texts of a CV look untranslated: written once for every language, in another script.
+"""Which texts of a CV look untranslated: written once for every language, in another one.
 
 A plain string (``title: Fast Training Library``) is shown as it is in every language, so
-the coverage count takes it as the Chinese CV's own text. It looks untranslated in a
-language when it has no letter of that language's scripts (the catalog's ``scripts:``)
-and has a word of another script: a Latin word of three or more letters written in lower
-case or capitalised (``training``, ``Beijing``; not ``GPU``, ``IWQoS``, ``Ph.D.``), or any
-letter of a script the language is not written in (Han in an English CV). Links, e-mail
-addresses and math are left out before looking.
+the coverage count would take it as each CV's own text. Its language is told by the one
+rule, :func:`cvtex.text.written.written_in`: the writing system most of its words are in,
+each Han, kana or Hangul character a word, CJK on a tie.
 
-Some fields are never reported, because they are the same in every CV by nature: contacts
-other than a location, the authors, titles and venues of publications, patents'
-inventors and the names in a skill group. Anything else that is the same on purpose is
-written ``{same: ...}``.
+* In a CV not written in CJK (English, German, Russian), a text written in another
+  language looks untranslated wherever it is shown: a Chinese sentence with English terms
+  in it (``基于 PyTorch 的训练框架``), a skill item (``模型微調``), a venue, a title, an
+  author. The one way to say that a text is the same in every language on purpose is
+  ``{same: ...}``.
+* In a Chinese, Japanese or Korean CV, a text of another CJK language looks untranslated
+  (Japanese in the Chinese CV), and so does a text of another alphabet with a real word in
+  it: a Latin word of three or more letters written in lower case or capitalised
+  (``training``, ``Beijing``; not ``GPU``, ``IWQoS``, ``Ph.D.``), unless the text has a
+  letter of the CV's own scripts too (``熟悉 Python、R、SQL``: CJK writing names tools in
+  Latin letters). Some fields are never reported there, being the same in every CJK CV by
+  nature: contacts other than a location, the authors, titles and venues of publications,
+  patents' inventors and the items of a skill group.
+
+Links, e-mail addresses and math are left out before looking.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +32,7 @@ from ..profile.load import LoadedProfile
 from ..profile.model import Profile, Variant
 from ..profile.source import Path_, format_path
 from ..text.scripts import writing_system
+from ..text.written import CJK_LANGUAGES, is_own_text, letter_runs, writes_cjk, written_in
 from .cv import CvView
 from .localize import view_of
 from .text import TextChooser
@@ -62,7 +70,7 @@ def untranslated_in(chooser: TextChooser) -> list[Untranslated]:
     the order of the files' lines: the profile's own, then included files'."""
     found: dict[Path_, Untranslated] = {}
     for path, text in chooser.plain:
-        if path in found or not reported(chooser.profile, path):
+        if path in found or not reported(chooser.profile, path, chooser.catalog.scripts):
             continue
         if looks_untranslated(text, chooser.catalog.scripts):
             position = chooser.source.locate(path)
@@ -71,8 +79,11 @@ def untranslated_in(chooser: TextChooser) -> list[Untranslated]:
     return sorted(found.values(), key=lambda item: (item.file != profile_file, item.line))
 
 
-def reported(profile: Profile, path: Path_) -> bool:
-    """Whether a field may be reported at all (see the module's docstring)."""
+def reported(profile: Profile, path: Path_, scripts: list[str]) -> bool:
+    """Whether a field may be reported at all in a CV written in ``scripts`` (see the
+    module's docstring)."""
+    if not writes_cjk(scripts):
+        return True
     match path:
         case ("contacts", int(index), "value"):
             return profile.contacts[index].type == "location"
@@ -85,18 +96,14 @@ def reported(profile: Profile, path: Path_) -> bool:
     return True
 
 
-# Left out before looking: links' targets, addresses, math.
-_NOT_WORDS = re.compile(
-    r"\]\([^)]*\)"  # [text](target): the text stays
-    r"|\b(?:https?|ftp)://\S+|\bwww\.\S+|\bmailto:\S+|\S+@\S+"
-    r"|\$[^$]*\$"
-)
-_LETTERS = re.compile(r"[^\W\d_]+")
-
-
 def looks_untranslated(text: str, scripts: list[str]) -> bool:
-    """Whether ``text`` has no letter of ``scripts`` and a word of another script."""
-    runs = _LETTERS.findall(_NOT_WORDS.sub(" ", text))
+    """Whether ``text``, shown in a CV written in ``scripts``, reads as written in another
+    language (see the module's docstring)."""
+    if is_own_text(text, scripts):
+        return False
+    if not writes_cjk(scripts) or written_in(text) in CJK_LANGUAGES:
+        return True
+    runs = letter_runs(text)
     if any(writing_system(letter) in scripts for run in runs for letter in run):
         return False
     return any(_is_word(run, scripts) for run in runs)
