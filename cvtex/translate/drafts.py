@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import InputError
@@ -33,7 +33,7 @@ from ..profile.load import load_profile
 from ..profile.source import format_path
 from .cache import DraftCache
 from .engines import Batch, Item, Request, engine_for
-from .memory import Memory, memory_for, profile_files
+from .memory import Memory, memory_of
 from .places import places_of
 from .units import Unit, units_of
 from .writing import Acceptance, Change, Written, accept_drafts, write_changes
@@ -84,7 +84,8 @@ def draft(profile_file: Path, language: str, options: DraftOptions) -> Drafted:
             f"draft --lang {source}; write {target} text by hand where the conversion is not "
             "what you want",
         )
-    memory = memory_for(target, profile_files(profile_file), options.memory_files, catalog)
+    memory = memory_of(found, profile_file, options.memory_files)
+    assert memory is not None  # a profile's
     units = units_of(found.places, memory)
     result = Drafted(target)
     changes: list[Change] = []
@@ -97,7 +98,7 @@ def draft(profile_file: Path, language: str, options: DraftOptions) -> Drafted:
             origin = _origin(unit)
             changes += [Change(place, unit.translation, origin) for place in undrafted]
             result.from_memory += 1
-        elif all(_is_a_name(place.path) for place in unit.places):
+        elif any(_is_a_name(place.path) for place in unit.places):
             result.names.append(unit.text)
         else:
             to_send.append(unit)
@@ -126,11 +127,14 @@ def draft(profile_file: Path, language: str, options: DraftOptions) -> Drafted:
 
 def _is_a_name(path: tuple[str | int, ...]) -> bool:
     """A person's name: how someone writes their name in another language is theirs to
-    say, not a machine's to guess, and is no text to send away."""
+    say, not a machine's to guess, and is no text to send away: the CV's owner, referees,
+    advisors and mentors, authors and inventors."""
     match path:
         case ("name",) | ("references", int(), "name"):
             return True
         case (_, int(), "advisors" | "mentors", int()):
+            return True
+        case (_, int(), "authors" | "inventors", int(), *rest) if rest in ([], ["name"]):
             return True
     return False
 
@@ -171,17 +175,12 @@ def _engine_drafts(
             tuple(memory.glossary(item.text for item in own)),
             _name(locales, source),
             _name(locales, target),
+            _tag(locales, source),
+            _tag(locales, target),
         )
         keys = {item.id: cache.key(engine.identity, batch, item) for item in own}
         cached = {item.id: text for item in own if (text := cache.get(keys[item.id]))}
-        remaining = Batch(
-            source,
-            target,
-            [item for item in own if item.id not in cached],
-            batch.glossary,
-            batch.source_name,
-            batch.target_name,
-        )
+        remaining = replace(batch, items=[item for item in own if item.id not in cached])
         result.from_cache += len(cached)
         if options.dry_run:
             if remaining.items:
@@ -203,6 +202,10 @@ def _engine_drafts(
 
 def _name(locales: Locales, code: str) -> str:
     return locales.catalog(code).language if locales.has(code) else ""
+
+
+def _tag(locales: Locales, code: str) -> str:
+    return locales.catalog(code).tag if locales.has(code) else code
 
 
 def accept(

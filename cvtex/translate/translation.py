@@ -22,7 +22,7 @@ from ..letter.load import is_letter_data, load_letter
 from ..profile.load import load_profile
 from ..profile.source import format_path, load_yaml
 from .formats import read_units
-from .memory import key_of, memory_for, profile_files
+from .memory import key_of, memory_of
 from .places import Place, places_of
 from .units import Unit, places_index, units_of
 from .writing import Change, write_changes
@@ -37,13 +37,7 @@ def export_units(
     """The language asked for, and the units of the texts a profile's or a letter's CV
     in it shows without text of it, each with the suggestion cvtex has for it."""
     found = places_of(file, language, locale_files)
-    memory = None
-    if found.loaded is not None:
-        catalog = (
-            found.locales.catalog(found.language) if found.locales.has(found.language) else None
-        )
-        memory = memory_for(found.language, profile_files(file), memory_files, catalog)
-    return found.language, units_of(found.places, memory)
+    return found.language, units_of(found.places, memory_of(found, file, memory_files))
 
 
 @dataclass

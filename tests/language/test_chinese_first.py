@@ -1,0 +1,205 @@
+"""A CV written in Chinese first: its English side is honest. The one rule of a text's
+language (text/written.py) is what validate, build's count, `--strict`, `translate export`
+and `draft` and the editor all tell, on one profile, text for text: a Chinese sentence with
+English terms in it is Chinese, and so is a skill item, a venue, a title and an author."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from cvtex.cli.main import main
+from cvtex.errors import ExitCode
+from cvtex.language.catalog import Locales
+from cvtex.live.editfacts import facts_of
+from cvtex.profile.source import load_yaml
+
+from .engine_servers import deepl_answer, openai_answer, serve
+
+DATA = Path(__file__).parents[1] / "data" / "chinese_first"
+HAN = re.compile(r"[\u3400-\u9fff]")
+# What the issue saw printed in the English CV, or never reported, or never sent.
+CHINESE_WITH_ENGLISH = [
+    "合作导师：Tony Cai 教授（宾夕法尼亚大学访问期间）",
+    "基于 PyTorch 的训练框架，支持千卡规模的 RLHF 训练",
+    "负责 Kubernetes 集群的 CI/CD 流水线",
+]
+SKILL_ITEMS = ["深度学习理论", "模型微调"]
+PEOPLE = {"陈松蹊教授", "林乾", "张伟", "陈松蹊"}  # an advisor, authors, a referee
+
+
+def run(*args: object, env: dict[str, str] | None = None):
+    return CliRunner().invoke(main, [str(arg) for arg in args], env=env)
+
+
+@pytest.fixture
+def profile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CVTEX_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "cv.yaml"
+    shutil.copy(DATA / "beijing.yaml", path)
+    return path
+
+
+def listed(report: str) -> dict[str, str]:
+    """validate's "looks untranslated" lines: text by path."""
+    found = re.findall(r"^    looks untranslated: line \d+: (\S+): '(.*)'$", report, re.M)
+    return dict(found)
+
+
+def test_every_command_names_the_same_chinese_texts_of_the_english_cv(profile, tmp_path):
+    validated = run("validate", profile, "--lang", "en")
+    assert validated.exit_code == 0, validated.output
+    untranslated = listed(validated.stdout)
+    count = len(untranslated)
+    # Chinese with English terms, skill items, titles, venues, authors: all named.
+    assert set(CHINESE_WITH_ENGLISH + SKILL_ITEMS + ["中国科学：数学", "统计研究"]) <= set(
+        untranslated.values()
+    )
+    assert {"publications[0].authors[1]", "skills[1].items[0]", "publications[0].venue"} <= (
+        set(untranslated)
+    )
+    # Never named: what is English, written per language, or {same: ...}.
+    for english in ("Python", "Annals of Statistics", "Wei Zhang", "English (fluent)"):
+        assert english not in untranslated.values()
+    assert not [text for text in untranslated.values() if not HAN.search(text)]
+    # Not "70 of 70 text fields have en text".
+    have, total = map(int, re.search(r"en: (\d+) of (\d+) text fields", validated.stdout).groups())
+    assert have + count == total and have < total / 2
+    chinese = run("validate", profile, "--lang", "zh")
+    assert f"zh: {total} of {total} text fields have zh text" in chinese.stdout
+
+    # build counts the same texts, and --strict refuses them on both commands alike.
+    built = run("build", profile, "--lang", "en", "--out", tmp_path / "out")
+    assert built.exit_code == 0, built.output
+    assert f"warning: en: {count} look untranslated" in built.stderr
+    strict = run("validate", profile, "--lang", "en", "--strict")
+    strict_build = run("build", profile, "--lang", "en", "--strict", "--out", tmp_path / "o2")
+    assert strict.exit_code == strict_build.exit_code == ExitCode.USER_ERROR
+    problem = f"{count} text field(s) look untranslated in en"
+    assert problem in strict.stderr and problem in strict_build.stderr
+
+    # translate export: each text once, at the very places validate names.
+    exported = run("translate", "export", profile, "--lang", "en")
+    assert exported.exit_code == 0, exported.output
+    sheet = yaml.safe_load((tmp_path / "cv.en.translation.yaml").read_text(encoding="utf-8"))
+    places = {at.split(" (")[0] for unit in sheet["texts"] for at in unit["at"]}
+    assert places == set(untranslated)
+    assert {unit["zh"] for unit in sheet["texts"]} == set(untranslated.values())
+
+    # The editor marks the same boxes.
+    data, _ = load_yaml(profile, prose=True)
+    facts = facts_of(1, profile, profile.read_text(encoding="utf-8"), data, Locales())
+    marked = {tuple(item["path"]) for item in facts.untranslated if item["lang"] == "en"}
+    assert {_dotted(path) for path in marked} == set(untranslated)
+
+    # translate draft: every text but people's names and what the memory knows is sent.
+    suggested = {unit["zh"] for unit in sheet["texts"] if unit.get("suggested")}
+    with serve(openai_answer) as server:
+        drafted = run(
+            "translate", "draft", profile, "--lang", "en", "--engine", "openai",
+            "--base-url", f"{server.url}/v1", "--model", "test-model",
+            env={"CVTEX_TRANSLATE_KEY": "sk-test"},
+        )  # fmt: skip
+    assert drafted.exit_code == 0, drafted.output
+    sent = [
+        text["text"]
+        for request in server.received
+        for text in json.loads(request.body["messages"][-1]["content"])["texts"]
+    ]
+    assert len(sent) == len(set(sent))
+    assert set(sent) == set(untranslated.values()) - PEOPLE - suggested
+    assert not PEOPLE & set(sent)
+    assert f"{len(suggested)} text(s) drafted into en from the memory, {len(sent)} by openai" in (
+        drafted.output
+    )
+    # The owner's own name is in the memory (name: {zh: 林乾, en: Qian Lin}); the others'
+    # are theirs to write.
+    assert "林乾" in suggested
+    assert f"{len(PEOPLE - suggested)} name(s) of people left for you to write" in drafted.stderr
+
+
+def test_the_request_names_both_languages(profile):
+    with serve(openai_answer) as server:
+        drafted = run(
+            "translate", "draft", profile, "--lang", "en", "--engine", "openai",
+            "--base-url", f"{server.url}/v1", "--model", "test-model",
+            env={"CVTEX_TRANSLATE_KEY": "sk-test"},
+        )  # fmt: skip
+    assert drafted.exit_code == 0, drafted.output
+    request = server.received[0].body
+    system = request["messages"][0]["content"]
+    assert "from 简体中文 (zh) into English (en)" in system
+    message = json.loads(request["messages"][-1]["content"])
+    assert (message["source_language"], message["target_language"]) == ("zh", "en")
+
+
+def _dotted(path: tuple[str | int, ...]) -> str:
+    return "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in path)[1:]
+
+
+# A profile written first in each CJK language, drafted into English; and English drafted
+# into Simplified and Traditional Chinese.
+FIRST = {
+    "zh": ("负责 Kubernetes 集群的 CI/CD 流水线", "ZH"),
+    "zh-TW": ("導入資料並設定權限", "ZH"),
+    "zh-HK": ("負責數據平台的維護", "ZH"),
+    "ja": ("東京大学で機械学習を研究", "JA"),
+    "ko": ("Kubernetes 기반 배포 자동화", "KO"),
+}
+
+
+@pytest.mark.parametrize("first", list(FIRST))
+def test_deepl_is_told_the_source_and_the_english_variant(tmp_path, monkeypatch, first):
+    monkeypatch.setenv("CVTEX_CACHE_DIR", str(tmp_path / "cache"))
+    text, source_lang = FIRST[first]
+    profile = tmp_path / "cv.yaml"
+    profile.write_text(
+        f"languages: [{first}, en]\nname: {{{first}: 林, en: Lin}}\nheadline: {text}\n",
+        encoding="utf-8",
+    )
+    british = tmp_path / "en.yaml"  # an English catalog of one's own, for British English
+    british.write_text(
+        (Path(__file__).parents[2] / "locales" / "en.yaml")
+        .read_text(encoding="utf-8")
+        .replace("tag: en-US", "tag: en-GB"),
+        encoding="utf-8",
+    )
+    for locale, variant in (((), "EN-US"), (("--locale-file", british), "EN-GB")):
+        with serve(lambda server, received: deepl_answer(server, received)) as server:
+            result = run(
+                "translate", "draft", profile, "--lang", "en", "--engine", "deepl",
+                "--base-url", server.url, "--out", tmp_path / f"{variant}.yaml", *locale,
+                env={"DEEPL_AUTH_KEY": "key:fx"},
+            )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        (request,) = [r for r in server.received if r.path == "/v2/translate"]
+        assert request.body["text"] == [text]
+        assert (request.body["source_lang"], request.body["target_lang"]) == (source_lang, variant)
+        written = (tmp_path / f"{variant}.yaml").read_text(encoding="utf-8")
+        assert "headline: {" + first + ": " in written and "en: {draft: EN " in written
+
+
+@pytest.mark.parametrize(("target", "variant"), [("zh", "ZH-HANS"), ("zh-TW", "ZH-HANT")])
+def test_english_is_drafted_into_simplified_or_traditional(tmp_path, monkeypatch, target, variant):
+    monkeypatch.setenv("CVTEX_CACHE_DIR", str(tmp_path / "cache"))
+    profile = tmp_path / "cv.yaml"
+    profile.write_text(
+        f"languages: [en, {target}]\nname: {{en: Lin, {target}: 林}}\n"
+        "headline: Statistician working on transfer learning\n",
+        encoding="utf-8",
+    )
+    with serve(lambda server, received: deepl_answer(server, received)) as server:
+        result = run(
+            "translate", "draft", profile, "--lang", target, "--engine", "deepl",
+            "--base-url", server.url, env={"DEEPL_AUTH_KEY": "key:fx"},
+        )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    (request,) = [r for r in server.received if r.path == "/v2/translate"]
+    assert (request.body["source_lang"], request.body["target_lang"]) == ("EN", variant)
+    assert f"{target}: {{draft: 译：Statistician" in profile.read_text(encoding="utf-8")
