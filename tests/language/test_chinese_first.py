@@ -203,3 +203,58 @@ def test_english_is_drafted_into_simplified_or_traditional(tmp_path, monkeypatch
     (request,) = [r for r in server.received if r.path == "/v2/translate"]
     assert (request.body["source_lang"], request.body["target_lang"]) == ("EN", variant)
     assert f"{target}: {{draft: 译：Statistician" in profile.read_text(encoding="utf-8")
+
+
+# -- Traditional Chinese as a source -------------------------------------------------------
+
+# The texts of the Taiwan engineer's profile that OpenCC's s2twp would change (導入 → 匯入,
+# 文件 → 檔案, 權限 → 許可權, 腳本 → 指令碼, 台 → 臺, 優化 → 最佳化, 平台 → 平臺, ...).
+REWRITTEN_BY_S2TWP = [
+    "AI 網路工程師，專注於雲端平台與資料工程",
+    "台北市大安區",
+    "國立台灣大學",
+    "台北",
+    "論文：以強化學習優化網路流量調度",
+    "導入使用者資料至公司資料倉儲，每日處理 20 億筆紀錄",
+    "撰寫 API 技術文件並維護內部開發者入口網站",
+    "設計角色權限管理系統，支援三萬名員工的存取控制",
+    "維護 Python 部署腳本，將發布時間由兩小時縮短為十分鐘",
+    "建置後台監控服務與告警平台",
+    "台中",
+]
+
+
+def test_traditional_text_is_set_as_written_and_converted_for_the_others(tmp_path):
+    from cvtex.language.traditional import Conversion
+
+    from ..building import build
+    from ..conftest import normalized, pdf_text
+
+    profile = tmp_path / "cv.yaml"
+    shutil.copy(DATA / "taipei.yaml", profile)
+    written = profile.read_text(encoding="utf-8")
+    assert len(REWRITTEN_BY_S2TWP) == 11
+    s2twp = Conversion("s2twp", {})
+    for text in REWRITTEN_BY_S2TWP:
+        assert text in written and s2twp(text) != text, text  # what a second s2twp breaks
+
+    out = tmp_path / "out"
+    build(profile, languages="zh-TW,zh,zh-HK", out_dir=out)
+    taiwan = normalized(pdf_text(out / "cv.zh-TW.pdf"))
+    for text in REWRITTEN_BY_S2TWP:
+        assert normalized(text) in taiwan, text
+        assert normalized(s2twp(text)) not in taiwan, text
+    # The headings are the Traditional catalog's, not the Simplified ones.
+    assert all(title in taiwan for title in ("學歷", "工作經歷", "專業技能"))
+    assert not any(title in taiwan for title in ("教育背景", "工作经历"))
+
+    # The Simplified CV goes through Taiwan-to-Simplified phrasing (tw2sp); the Hong Kong
+    # one from Taiwan's forms to Hong Kong's (tw2t, then t2hk).
+    mainland = normalized(pdf_text(out / "cv.zh.pdf"))
+    tw2sp, tw2hk = Conversion("tw2sp", {}), Conversion(["tw2t", "t2hk"], {})
+    for text in REWRITTEN_BY_S2TWP:
+        assert normalized(tw2sp(text)) in mainland, text
+    assert "导入用户数据" in mainland and "软件工程师" in mainland and "教育背景" in mainland
+    hong_kong = normalized(pdf_text(out / "cv.zh-HK.pdf"))
+    for text in REWRITTEN_BY_S2TWP:
+        assert normalized(tw2hk(text)) in hong_kong, text
