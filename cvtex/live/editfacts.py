@@ -1,7 +1,8 @@
 """What the page shows beside the values of one revision: the problems `cvtex validate`
 reports, each at its field with its line; each Chinese text as converted from the profile's
-other Chinese until it is written (Traditional from Simplified, or back); and which texts
-written once look untranslated.
+other Chinese until it is written (Traditional from Simplified, or back); which texts
+written once look untranslated; and which may be out of date (another language's text of
+them changed since they were written).
 
 Problems are taken from the very messages the loaders raise, so that the page says what
 `cvtex validate` prints, word for word; each message's file:line:column and field path say
@@ -21,6 +22,7 @@ from ..language.traditional import Conversion, converted_languages, glossary_ter
 from ..letter.load import is_letter_data, load_letter
 from ..profile.load import LoadedProfile, load_profile
 from ..profile.source import SourceMap, load_yaml
+from ..profile.synced import out_of_date
 from ..view.untranslated import find_untranslated
 from .yamltext import Path_
 
@@ -36,6 +38,7 @@ class Facts:
     problems: list[dict[str, Any]] = field(default_factory=list)
     conversions: list[dict[str, Any]] = field(default_factory=list)
     untranslated: list[dict[str, Any]] = field(default_factory=list)
+    out_of_date: list[dict[str, Any]] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -43,6 +46,7 @@ class Facts:
             "problems": self.problems,
             "conversions": self.conversions,
             "untranslated": self.untranslated,
+            "out_of_date": self.out_of_date,
         }
 
 
@@ -96,6 +100,7 @@ def facts_of(revision: int, file: Path, text: str, data: Any, locales: Locales) 
     facts.conversions = _conversions(data, catalogs, languages)
     if loaded is not None:
         facts.untranslated = _untranslated(loaded, catalogs)
+        facts.out_of_date = _out_of_date(loaded, languages)
     return facts
 
 
@@ -245,3 +250,13 @@ def _untranslated(loaded: LoadedProfile, catalogs: dict[str, Catalog]) -> list[d
             if item.file == loaded.file:
                 found.append({"path": list(item.path), "lang": language})
     return found
+
+
+def _out_of_date(loaded: LoadedProfile, languages: list[str]) -> list[dict[str, Any]]:
+    """The texts that may be out of date (validate's), as this revision has them: the
+    builds remember what the texts were, the page only reads it."""
+    return [
+        {"path": list(item.path), "lang": item.language, "since": list(item.changed)}
+        for item in out_of_date(loaded, languages, record=False)
+        if item.file == loaded.file
+    ]

@@ -387,6 +387,8 @@ class _Server(ThreadingHTTPServer):
             "available_languages": self.state.locales.codes(),
             "language_names": names,
             "converted_from": sources,
+            # The language written first: what the others are translated or converted from.
+            "source": languages[0] if languages else None,
             "photo": photo is not None and photo.is_file(),
         }
 

@@ -87,7 +87,10 @@ def build(
         reporter.read(inputs)
         languages = localize(loaded)
         # Told before anything is rendered: what an output chooses later is not the CV's.
-        warnings = report_languages(language_report(loaded, languages), request, reporter)
+        report = language_report(loaded, languages)
+        if report.memory is not None:
+            before.pop(report.memory, None)  # the report keeps it: recorded as it is after
+        warnings = report_languages(report, request, reporter)
         sources, _ = render(loaded, languages, [name for name in request.formats if name == "pdf"])
         request.out_dir.mkdir(parents=True, exist_ok=True)
         # Before anything is compiled: a build that fails leaves the request unrecorded.

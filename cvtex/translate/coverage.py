@@ -22,6 +22,7 @@ from ..pipeline.request import resolve_request
 from ..profile.drafts import Draft
 from ..profile.load import LoadedProfile
 from ..profile.source import format_path
+from ..profile.synced import OutOfDate
 from ..view.cv import CvView
 from ..view.untranslated import Untranslated, find_untranslated
 
@@ -55,7 +56,7 @@ def coverage_of(
         pairs = zip(items, report.languages, strict=True)
         shown = [(item.view, texts.untranslated) for item, texts in pairs]
         catalogs = [item.catalog for item in items]
-        text = coverage_text(loaded.profile, shown, catalogs, report.drafts)
+        text = coverage_text(loaded.profile, shown, catalogs, report.drafts, report.out_of_date)
     return Coverage(
         text,
         report.fallbacks,
@@ -84,9 +85,11 @@ def coverage_text(
     shown: list[tuple[CvView, list[Untranslated]]],
     catalogs: list[Catalog],
     drafts: Sequence[Draft] = (),
+    out_of_date: Sequence[OutOfDate] = (),
 ) -> str:
     """Per language: how many text fields have text of their own, each that falls back,
-    each that looks untranslated, and each draft not yet accepted."""
+    each that looks untranslated, each draft not yet accepted and each text that may be out
+    of date."""
     profile = loaded.profile
     lines = [f"{loaded.file}: valid profile in {', '.join(profile.languages)}"]
     listed: dict[str, set[str]] = {}
@@ -112,6 +115,12 @@ def coverage_text(
             f"    draft, not yet accepted: {_draft_line(loaded, draft)}"
             for draft in drafts
             if draft.language == language or (draft.language == source and source not in listed)
+        )
+        # Written for this language; zh-TW converted from zh is told once, under zh.
+        lines.extend(
+            f"    may be out of date: {item.describe(loaded.file)}"
+            for item in out_of_date
+            if item.language == language or (item.language == source and source not in listed)
         )
     return "\n".join(lines)
 

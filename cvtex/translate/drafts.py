@@ -31,6 +31,7 @@ from ..language.traditional import source_language
 from ..letter.load import is_letter
 from ..profile.load import load_profile
 from ..profile.source import format_path
+from ..profile.synced import record_agreed
 from .cache import DraftCache
 from .engines import Batch, Item, Request, engine_for
 from .memory import Memory, memory_of
@@ -218,20 +219,17 @@ def accept(
     loaded = load_profile(profile_file)
     drafts = [d for d in loaded.drafts if language is None or d.language == language]
     chosen = []
+    taken = []
     unmatched = set(paths)
     for found in drafts:
         file, inner = loaded.source.origin(found.path)
-        names = {format_path(found.path), format_path(inner)}
-        matched = {
-            path
-            for path in paths
-            if any(name == path or name.startswith((f"{path}.", f"{path}[")) for name in names)
-        }
+        matched = paths_matched({format_path(found.path), format_path(inner)}, paths)
         unmatched -= matched
         if paths and not matched:
             continue
         line = loaded.source.locate((*found.path, found.language)).line
         chosen.append(Acceptance(file, inner, line, found.language))
+        taken.append((found.path, found.language))
     if unmatched:
         listed = ", ".join(sorted({format_path(d.path) for d in drafts})) or "none"
         raise InputError(
@@ -240,4 +238,17 @@ def accept(
         )
     if not chosen:
         return Written()
-    return accept_drafts(profile_file, chosen, lambda: load_profile(profile_file), out)
+    written = accept_drafts(profile_file, chosen, lambda: load_profile(profile_file), out)
+    if out is None and written.count:
+        record_agreed(profile_file, taken)  # checked by their author: in sync
+    return written
+
+
+def paths_matched(names: set[str], paths: Sequence[str]) -> set[str]:
+    """Those of ``paths`` (as a user writes them: experience[2], education[0].degree) at
+    or above a text named by any of ``names``."""
+    return {
+        path
+        for path in paths
+        if any(name == path or name.startswith((f"{path}.", f"{path}[")) for name in names)
+    }

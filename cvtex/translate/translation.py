@@ -21,6 +21,7 @@ from pathlib import Path
 from ..letter.load import is_letter_data, load_letter
 from ..profile.load import load_profile
 from ..profile.source import format_path, load_yaml
+from ..profile.synced import record_agreed
 from .formats import read_units
 from .memory import key_of, memory_of
 from .places import Place, places_of
@@ -108,6 +109,9 @@ def merge(
     result.skipped += written.skipped
     result.reformatted = written.reformatted
     result.written = written.files
+    if out is None and written.count and not is_letter_data(load_yaml(profile_file)[0]):
+        # A translator's text, written now: it agrees with the text it translates.
+        record_agreed(profile_file, [(change.place.path, language) for change in changes])
     return result
 
 

@@ -317,6 +317,21 @@ export function markTexts(root, ctx) {
   }
 }
 
+// Marks each language box written before another language's text of it changed: "may be
+// out of date", as validate says, until it is changed or confirmed.
+export function markOutOfDate(root, ctx) {
+  for (const area of root.querySelectorAll("textarea[data-text]")) {
+    const wrap = area.parentElement;
+    const since = ctx.outOfDate(JSON.parse(area.dataset.text), area.dataset.lang);
+    if (!since || wrap.dataset.state !== "written") continue;
+    const names = since.map((lang) => ctx.names?.[lang] || lang).join(", ");
+    const mark = wrap.querySelector(".mark");
+    wrap.dataset.state = "out-of-date";
+    mark.textContent = ctx.t("out_of_date", { languages: names });
+    area.setAttribute("aria-describedby", `${area.getAttribute("aria-describedby")} ${mark.id}`);
+  }
+}
+
 // A bullet, a label, an author, a skill: a text, or an entry with more (only:, items:).
 function renderTextOr(spec, value, path, ctx) {
   if (isTextValue(value)) {
