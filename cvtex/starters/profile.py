@@ -61,7 +61,7 @@ def starter_text(path: Path, languages: Sequence[str] = DEFAULT_LANGUAGES) -> st
         "{other_name}": catalogs[other].language,
         "{first_name}": catalogs[first].language,
         "{shipped}": ", ".join(available_languages()),
-        "{per_language}": "{" + ", ".join(f"{code}: ..." for code in languages) + "}",
+        "{per_language}": per_language(languages),
         "{updated}": " / ".join(
             f'"{c.labels.updated.format(date=c.format_date(updated))}"' for c in catalogs.values()
         ),
@@ -85,6 +85,17 @@ def checked_languages(languages: Sequence[str]) -> list[str]:
     return chosen
 
 
+def written_languages(languages: Sequence[str]) -> list[str]:
+    """Of ``languages``, those written for themselves, not converted from another
+    (en, zh of en,zh,zh-TW; zh-TW, en of zh-TW,en,zh)."""
+    return [code for code in languages if source_language(load_catalog(code), languages) is None]
+
+
+def per_language(languages: Sequence[str]) -> str:
+    """How a text is written per language: {en: ..., zh: ...}."""
+    return "{" + ", ".join(f"{code}: ..." for code in written_languages(languages)) + "}"
+
+
 def in_languages(starter: str, languages: Sequence[str]) -> str:
     """A starter's YAML with only the texts, entries and name forms of ``languages``."""
     yaml = YAML()
@@ -96,7 +107,7 @@ def in_languages(starter: str, languages: Sequence[str]) -> str:
     converted_from = {source for source in sources.values() if source}
     # Texts of the languages written for themselves (zh, not zh-TW, in en,zh,zh-TW; zh-TW,
     # not zh, in zh-TW,en,zh); entries shown in any language asked for.
-    written = {code for code in languages if sources[code] is None} | converted_from
+    written = set(written_languages(languages)) | converted_from
     made = _made_from(_sample_languages(data), written)
     _cut(data, written, made, set(languages) | converted_from)
     if isinstance(data.get("languages"), CommentedSeq):
@@ -113,10 +124,16 @@ def in_languages(starter: str, languages: Sequence[str]) -> str:
     return out.getvalue()
 
 
-def _sample_languages(data: Any) -> set[str]:
-    """The languages a starter has samples in: those of its name."""
-    name = data.get("name") if isinstance(data, CommentedMap) else None
-    return set(name) if isinstance(name, CommentedMap) else set()
+def _sample_languages(node: Any) -> set[str]:
+    """The languages a starter has samples in: the keys of its texts by language."""
+    codes = set(available_languages())
+    if isinstance(node, CommentedMap):
+        if node and set(node) <= codes:
+            return set(node)
+        return {code for value in node.values() for code in _sample_languages(value)}
+    if isinstance(node, CommentedSeq):
+        return {code for item in node for code in _sample_languages(item)}
+    return set()
 
 
 def _made_from(samples: set[str], written: set[str]) -> dict[str, tuple[str, Convert]]:

@@ -258,3 +258,81 @@ def test_traditional_text_is_set_as_written_and_converted_for_the_others(tmp_pat
     hong_kong = normalized(pdf_text(out / "cv.zh-HK.pdf"))
     for text in REWRITTEN_BY_S2TWP:
         assert normalized(tw2hk(text)) in hong_kong, text
+
+
+# -- the rest of the path in the source language ---------------------------------------------
+
+
+def test_letter_new_on_a_traditional_profile_writes_traditional_and_names_its_pdfs(tmp_path):
+    profile = tmp_path / "cv.yaml"
+    text = (DATA / "taipei.yaml").read_text(encoding="utf-8")
+    profile.write_text(text.replace("[zh-TW, en, zh, zh-HK]", "[zh-TW, en]"), encoding="utf-8")
+    letter = tmp_path / "apply.yaml"
+    result = run("letter", "new", letter, "--profile", profile)
+    assert result.exit_code == 0, result.output
+    assert "makes apply.zh-TW.pdf, apply.en.pdf" in result.output
+    written = letter.read_text(encoding="utf-8")
+    assert "(apply.zh-TW.pdf, apply.en.pdf)" in written
+    starter = yaml.safe_load(written)
+    assert starter["subject"] == {"en": starter["subject"]["en"], "zh-TW": "應聘研究科學家職位"}
+    assert all(set(paragraph) == {"en", "zh-TW"} for paragraph in starter["body"])
+    assert "{zh-TW: ..., en: ...}" in written  # how the letter's texts are written
+    keys = [line for line in written.splitlines() if not line.lstrip().startswith("#")]
+    assert not [line for line in keys if re.search(r"\bzh:", line)]
+    built = run("build", letter, "--out", tmp_path / "out")
+    assert built.exit_code == 0, built.output
+    assert sorted(path.name for path in (tmp_path / "out").glob("*.pdf")) == [
+        "apply.en.pdf",
+        "apply.zh-TW.pdf",
+    ]
+    assert "warning" not in built.output  # every text of the letter written in both
+
+
+def test_word_and_text_copies_label_contacts_in_every_language(tmp_path):
+    import docx
+
+    from cvtex.language.catalog import available_languages, load_catalog
+
+    english = set(load_catalog("en").contact_labels)
+    for code in available_languages():
+        assert set(load_catalog(code).contact_labels) >= english, code
+    profile = tmp_path / "cv.yaml"
+    text = (DATA / "taipei.yaml").read_text(encoding="utf-8")
+    profile.write_text(
+        text.replace(
+            "  - {type: location, value: 台北市大安區}\n",
+            "  - {type: location, value: 台北市大安區}\n  - {type: github, value: kychen}\n"
+            "  - {type: scholar, value: kychen, url: 'https://scholar.google.com/x'}\n",
+        ),
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    built = run("build", profile, "--lang", "zh-TW,zh-HK", "--format", "txt,docx", "--out", out)
+    assert built.exit_code == 0, built.output
+    for code in ("zh-TW", "zh-HK"):
+        plain = (out / f"cv.{code}.txt").read_text(encoding="utf-8")
+        assert "GitHub：kychen" in plain and "Google 學術搜尋：kychen" in plain, code
+        word = "\n".join(p.text for p in docx.Document(str(out / f"cv.{code}.docx")).paragraphs)
+        assert "GitHub：kychen" in word and "Google 學術搜尋：kychen" in word, code
+
+
+def test_the_posting_report_in_taiwan_wording(tmp_path):
+    profile = tmp_path / "cv.yaml"
+    shutil.copy(DATA / "taipei.yaml", profile)
+    posting = tmp_path / "posting.txt"
+    posting.write_text(
+        "資深後端工程師\n工作內容：\n- 負責資料平台與後台服務的設計與開發\n"
+        "條件要求：\n- 熟悉 Python 或 Go\n- 具備資料工程經驗，熟悉 Kafka 尤佳\n"
+        "福利制度：\n- 年終獎金\n",
+        encoding="utf-8",
+    )
+    checked = run(
+        "check", profile, "--lang", "zh-TW", "--posting", posting, "--out", tmp_path / "out"
+    )
+    assert checked.exit_code == 0, checked.output
+    report = checked.output[checked.output.index("zh-TW: posting:") :]
+    assert "職缺要求中的" in report and "已顯示" in report
+    assert not set(report) & set("个词显读档"), report  # no Simplified character
+    for word in ("條件", "尤佳", "年終獎金"):  # a heading, "preferred", a benefit: no terms
+        assert word not in report, report
+    assert "Kafka" in report
