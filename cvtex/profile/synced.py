@@ -199,6 +199,7 @@ class SyncMemory:
         self.profile_file = profile_file.resolve()
         self.file = memory_file(profile_file)
         self.records: dict[str, Record] = {}
+        self.texts: dict[Path_, dict[str, str]] | None = None  # as last observed
         data = read_json(self.file) if self.file is not None else None
         if isinstance(data, dict) and data.get("format") == FORMAT:
             texts = data.get("texts")
@@ -209,6 +210,7 @@ class SyncMemory:
 
     def observe(self, texts: dict[Path_, dict[str, str]]) -> None:
         """The profile's texts as they are now (texts_of)."""
+        self.texts = texts
         now = {
             format_path(path): {code: fingerprint(text) for code, text in mapping.items()}
             for path, mapping in texts.items()
@@ -296,7 +298,8 @@ def located(
     wanted = None if languages is None else set(languages)
     behind = memory.out_of_date()
     found = []
-    for path, texts in texts_of(loaded).items():
+    observed = memory.texts if memory.texts is not None else texts_of(loaded)
+    for path, texts in observed.items():
         for language, since in behind.get(format_path(path), {}).items():
             if (wanted is None or language in wanted) and language in texts:
                 where = loaded.source.locate((*path, language))
