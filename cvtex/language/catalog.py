@@ -433,6 +433,7 @@ class Catalog(Model):
         None,
         description="Shorthand for one conversion from `convert_from`: `opencc: s2twp` is "
         "`conversions: {zh: [s2twp]}` when convert_from is zh.",
+        examples=["s2twp"],
     )
     accepts: list[Lang] = Field(
         default_factory=list,

@@ -77,7 +77,7 @@ def glossary_terms(
 ) -> dict[str, str]:
     """The replacements that apply to one language, whose own text is under ``keys``.
 
-    A glossary entry given as one text applies to every Traditional language; one given by
+    A glossary entry given as one text applies to every converted language; one given by
     language applies where it names the language (or one of its ``keys``, such as zh-Hant).
     A glossary entry wins over a protected term written the same.
     """
