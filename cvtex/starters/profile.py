@@ -62,6 +62,7 @@ def starter_text(path: Path, languages: Sequence[str] = DEFAULT_LANGUAGES) -> st
         "{first_name}": catalogs[first].language,
         "{shipped}": ", ".join(available_languages()),
         "{per_language}": per_language(languages),
+        "{layout_per_language}": per_language(languages, "[...]"),
         "{updated}": " / ".join(
             f'"{c.labels.updated.format(date=c.format_date(updated))}"' for c in catalogs.values()
         ),
@@ -91,9 +92,9 @@ def written_languages(languages: Sequence[str]) -> list[str]:
     return [code for code in languages if source_language(load_catalog(code), languages) is None]
 
 
-def per_language(languages: Sequence[str]) -> str:
+def per_language(languages: Sequence[str], value: str = "...") -> str:
     """How a text is written per language: {en: ..., zh: ...}."""
-    return "{" + ", ".join(f"{code}: ..." for code in written_languages(languages)) + "}"
+    return "{" + ", ".join(f"{code}: {value}" for code in written_languages(languages)) + "}"
 
 
 def in_languages(starter: str, languages: Sequence[str]) -> str:

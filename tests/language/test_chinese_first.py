@@ -336,3 +336,18 @@ def test_the_posting_report_in_taiwan_wording(tmp_path):
     for word in ("條件", "尤佳", "年終獎金"):  # a heading, "preferred", a benefit: no terms
         assert word not in report, report
     assert "Kafka" in report
+
+
+@pytest.mark.parametrize("language", ["zh-TW", "zh-HK"])
+def test_new_starts_a_traditional_profile(tmp_path, language):
+    profile = tmp_path / "cv.yaml"
+    assert run("new", profile, "--lang", f"{language},en").exit_code == 0
+    written = profile.read_text(encoding="utf-8")
+    data = yaml.safe_load(written)
+    assert data["languages"] == [language, "en"]
+    assert data["education"][0]["institution"] == {"en": "Example University", language: "示例大學"}
+    assert not re.search(r"\bzh:", written)
+    assert f"only: [{language}]" in written  # the Chinese-only entries, in its own key
+    report = run("validate", profile, "--lang", language).stdout
+    assert re.search(rf"{language}: (\d+) of \1 text fields have {language} text, 0 fall", report)
+    assert "converted" not in report  # written in Traditional: nothing converted again
