@@ -5,20 +5,21 @@ the coverage count would take it as each CV's own text. Its language is told by 
 rule, :func:`cvtex.text.written.written_in`: the writing system most of its words are in,
 each Han, kana or Hangul character a word, CJK on a tie.
 
-* In a CV not written in CJK (English, German, Russian), a text written in another
-  language looks untranslated wherever it is shown: a Chinese sentence with English terms
-  in it (``基于 PyTorch 的训练框架``), a skill item (``模型微調``), a venue, a title, an
-  author. The one way to say that a text is the same in every language on purpose is
-  ``{same: ...}``.
-* In a Chinese, Japanese or Korean CV, a text of another CJK language looks untranslated
-  (Japanese in the Chinese CV), and so does a text of another alphabet with a real word in
-  it: a Latin word of three or more letters written in lower case or capitalised
-  (``training``, ``Beijing``; not ``GPU``, ``IWQoS``, ``Ph.D.``), unless the text has a
-  letter of the CV's own scripts too (``熟悉 Python、R、SQL``: CJK writing names tools in
-  Latin letters). Some fields are never reported there, being the same in every CJK CV by
-  nature: contacts other than a location, the authors, titles and venues of publications,
-  patents' inventors and the items of a skill group.
+* A Chinese, Japanese or Korean text looks untranslated in a CV written in none of its
+  scripts: Japanese in the Chinese CV, Chinese in the Korean one, and in the English CV a
+  Chinese sentence with English terms in it (``基于 PyTorch 的训练框架``). In a CV written
+  in no CJK script (English, German, Russian) it is named wherever it is shown: a skill
+  item (``模型微調``), a venue, a title, an author.
+* A text most of whose words are of an alphabet looks untranslated in a CV of another
+  script when it has a real word in it: a Latin word of three or more letters written in
+  lower case or capitalised (``training``, ``Beijing``; not ``GPU``, ``IWQoS``, ``Ph.D.``),
+  or a letter of another alphabet; unless it has a letter of the CV's own scripts too
+  (``熟悉 Python、R、SQL`` in the Chinese CV: CJK writing names tools in Latin letters).
+  Some fields are never reported so, nor CJK in a CJK CV, being the same in every such CV
+  by nature: contacts other than a location, the authors, titles and venues of
+  publications, patents' inventors and the items of a skill group.
 
+The one way to say that a text is the same in every language on purpose is ``{same: ...}``.
 Links, e-mail addresses and math are left out before looking.
 """
 
@@ -32,7 +33,14 @@ from ..profile.load import LoadedProfile
 from ..profile.model import Profile, Variant
 from ..profile.source import Path_, format_path
 from ..text.scripts import writing_system
-from ..text.written import CJK_LANGUAGES, is_own_text, letter_runs, writes_cjk, written_in
+from ..text.written import (
+    CJK_LANGUAGES,
+    is_cjk,
+    is_own_text,
+    letter_runs,
+    writes_cjk,
+    written_in,
+)
 from .cv import CvView
 from .localize import view_of
 from .text import TextChooser
@@ -69,21 +77,23 @@ def untranslated_in(chooser: TextChooser) -> list[Untranslated]:
     """The plain strings ``chooser`` has shown that look untranslated in its language, in
     the order of the files' lines: the profile's own, then included files'."""
     found: dict[Path_, Untranslated] = {}
+    scripts = chooser.catalog.scripts
     for path, text in chooser.plain:
-        if path in found or not reported(chooser.profile, path, chooser.catalog.scripts):
+        if path in found or not looks_untranslated(text, scripts):
             continue
-        if looks_untranslated(text, chooser.catalog.scripts):
-            position = chooser.source.locate(path)
-            found[path] = Untranslated(path, text.strip(), position.file, position.line)
+        # CJK in a CV written in no CJK script is named wherever it is shown.
+        everywhere = is_cjk(text) and not writes_cjk(scripts)
+        if not everywhere and not reported(chooser.profile, path):
+            continue
+        position = chooser.source.locate(path)
+        found[path] = Untranslated(path, text.strip(), position.file, position.line)
     profile_file = chooser.source.file
     return sorted(found.values(), key=lambda item: (item.file != profile_file, item.line))
 
 
-def reported(profile: Profile, path: Path_, scripts: list[str]) -> bool:
-    """Whether a field may be reported at all in a CV written in ``scripts`` (see the
-    module's docstring)."""
-    if not writes_cjk(scripts):
-        return True
+def reported(profile: Profile, path: Path_) -> bool:
+    """Whether a field may be reported as written in another alphabet (see the module's
+    docstring)."""
     match path:
         case ("contacts", int(index), "value"):
             return profile.contacts[index].type == "location"
@@ -101,7 +111,7 @@ def looks_untranslated(text: str, scripts: list[str]) -> bool:
     language (see the module's docstring)."""
     if is_own_text(text, scripts):
         return False
-    if not writes_cjk(scripts) or written_in(text) in CJK_LANGUAGES:
+    if written_in(text) in CJK_LANGUAGES:
         return True
     runs = letter_runs(text)
     if any(writing_system(letter) in scripts for run in runs for letter in run):

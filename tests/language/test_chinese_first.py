@@ -351,3 +351,29 @@ def test_new_starts_a_traditional_profile(tmp_path, language):
     report = run("validate", profile, "--lang", language).stdout
     assert re.search(rf"{language}: (\d+) of \1 text fields have {language} text, 0 fall", report)
     assert "converted" not in report  # written in Traditional: nothing converted again
+
+
+def test_what_each_cv_names_of_texts_in_other_scripts(tmp_path):
+    profile = tmp_path / "cv.yaml"
+    profile.write_text(
+        "languages: [en, zh]\nname: {en: Ann Lee, zh: 李安}\n"
+        "experience:\n  - title: {en: Intern, zh: 实习生}\n    start: 2024\n"
+        "    bullets: [東京大学で機械学習を研究, 熟悉 Python、R、SQL]\n"
+        "publications:\n  - authors: [Иван Смирнов, Ann Lee]\n    title: データ分析の基礎\n"
+        "    year: 2024\n"
+        "skills:\n  - category: {en: Skills, zh: 技能}\n    items: [データ分析, 深度学习]\n",
+        encoding="utf-8",
+    )
+    english = listed(run("validate", profile, "--lang", "en").stdout)
+    chinese = listed(run("validate", profile, "--lang", "zh").stdout)
+    # English: every CJK text, wherever it is (a title, a skill item); not a Russian author,
+    # nor 熟悉 Python、R、SQL, three English words against two Chinese, as the rule reads it.
+    assert set(english.values()) == {
+        "東京大学で機械学習を研究",
+        "データ分析の基礎",
+        "データ分析",
+        "深度学习",
+    }
+    # Chinese: Japanese where it is text of the CV; a paper's title and a skill item are
+    # the same in every CJK CV; Chinese naming tools in Latin letters is Chinese.
+    assert set(chinese.values()) == {"東京大学で機械学習を研究"}
