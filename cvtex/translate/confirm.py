@@ -17,7 +17,7 @@ from ..letter.load import is_letter
 from ..profile.load import load_profile
 from ..profile.source import format_path
 from ..profile.synced import OutOfDate, located, sync_memory
-from .drafts import paths_matched
+from .drafts import at_paths
 
 
 def confirm(
@@ -35,14 +35,7 @@ def confirm(
     behind = [
         item for item in located(loaded, memory) if language is None or item.language == language
     ]
-    chosen = []
-    unmatched = set(paths)
-    for item in behind:
-        _, inner = loaded.source.origin(item.path)
-        matched = paths_matched({format_path(item.path), format_path(inner)}, paths)
-        unmatched -= matched
-        if not paths or matched:
-            chosen.append(item)
+    chosen, unmatched = at_paths(behind, paths, lambda item: loaded.source.origin(item.path)[1])
     if unmatched:
         listed = ", ".join(f"{format_path(item.path)} ({item.language})" for item in behind)
         raise InputError(

@@ -21,16 +21,17 @@ or those under the paths given) as the language's text.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Protocol, TypeVar
 
 from ..errors import InputError
 from ..language.catalog import Locales
 from ..language.traditional import source_language
 from ..letter.load import is_letter
 from ..profile.load import load_profile
-from ..profile.source import format_path
+from ..profile.source import Path_, format_path
 from ..profile.synced import record_agreed
 from .cache import DraftCache
 from .engines import Batch, Item, Request, engine_for
@@ -218,18 +219,16 @@ def accept(
     """Take the drafts (all, of one language, or those at or under ``paths``) as text."""
     loaded = load_profile(profile_file)
     drafts = [d for d in loaded.drafts if language is None or d.language == language]
-    chosen = []
-    taken = []
-    unmatched = set(paths)
-    for found in drafts:
-        file, inner = loaded.source.origin(found.path)
-        matched = paths_matched({format_path(found.path), format_path(inner)}, paths)
-        unmatched -= matched
-        if paths and not matched:
-            continue
-        line = loaded.source.locate((*found.path, found.language)).line
-        chosen.append(Acceptance(file, inner, line, found.language))
-        taken.append((found.path, found.language))
+    taken, unmatched = at_paths(drafts, paths, lambda draft: loaded.source.origin(draft.path)[1])
+    chosen = [
+        Acceptance(
+            loaded.source.origin(found.path)[0],
+            loaded.source.origin(found.path)[1],
+            loaded.source.locate((*found.path, found.language)).line,
+            found.language,
+        )
+        for found in taken
+    ]
     if unmatched:
         listed = ", ".join(sorted({format_path(d.path) for d in drafts})) or "none"
         raise InputError(
@@ -240,15 +239,33 @@ def accept(
         return Written()
     written = accept_drafts(profile_file, chosen, lambda: load_profile(profile_file), out)
     if out is None and written.count:
-        record_agreed(profile_file, taken)  # checked by their author: in sync
+        # Checked by their author: they agree with the texts they translate.
+        record_agreed(profile_file, [(found.path, found.language) for found in taken])
     return written
 
 
-def paths_matched(names: set[str], paths: Sequence[str]) -> set[str]:
-    """Those of ``paths`` (as a user writes them: experience[2], education[0].degree) at
-    or above a text named by any of ``names``."""
-    return {
-        path
-        for path in paths
-        if any(name == path or name.startswith((f"{path}.", f"{path}[")) for name in names)
-    }
+class AtPath(Protocol):
+    path: Path_  # in the profile with its includes joined
+
+
+Found = TypeVar("Found", bound=AtPath)
+
+
+def at_paths(
+    items: Sequence[Found], paths: Sequence[str], inner: Callable[[Found], Path_]
+) -> tuple[list[Found], set[str]]:
+    """The items at or under ``paths`` as a user writes them (experience[2],
+    education[0].degree; all items without paths), by their path in the profile or, for
+    an included file's, in that file (``inner``); and the paths that named none."""
+    chosen, unmatched = [], set(paths)
+    for item in items:
+        names = {format_path(item.path), format_path(inner(item))}
+        matched = {
+            path
+            for path in paths
+            if any(name == path or name.startswith((f"{path}.", f"{path}[")) for name in names)
+        }
+        unmatched -= matched
+        if not paths or matched:
+            chosen.append(item)
+    return chosen, unmatched

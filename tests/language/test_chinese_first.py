@@ -46,6 +46,16 @@ def profile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
+def draft_into_english(profile: Path, url: str):
+    drafted = run(
+        "translate", "draft", profile, "--lang", "en", "--engine", "openai",
+        "--base-url", f"{url}/v1", "--model", "test-model",
+        env={"CVTEX_TRANSLATE_KEY": "sk-test"},
+    )  # fmt: skip
+    assert drafted.exit_code == 0, drafted.output
+    return drafted
+
+
 def listed(report: str) -> dict[str, str]:
     """validate's "looks untranslated" lines: text by path."""
     found = re.findall(r"^    looks untranslated: line \d+: (\S+): '(.*)'$", report, re.M)
@@ -101,12 +111,7 @@ def test_every_command_names_the_same_chinese_texts_of_the_english_cv(profile, t
     # translate draft: every text but people's names and what the memory knows is sent.
     suggested = {unit["zh"] for unit in sheet["texts"] if unit.get("suggested")}
     with serve(openai_answer) as server:
-        drafted = run(
-            "translate", "draft", profile, "--lang", "en", "--engine", "openai",
-            "--base-url", f"{server.url}/v1", "--model", "test-model",
-            env={"CVTEX_TRANSLATE_KEY": "sk-test"},
-        )  # fmt: skip
-    assert drafted.exit_code == 0, drafted.output
+        drafted = draft_into_english(profile, server.url)
     sent = [
         text["text"]
         for request in server.received
@@ -126,12 +131,7 @@ def test_every_command_names_the_same_chinese_texts_of_the_english_cv(profile, t
 
 def test_the_request_names_both_languages(profile):
     with serve(openai_answer) as server:
-        drafted = run(
-            "translate", "draft", profile, "--lang", "en", "--engine", "openai",
-            "--base-url", f"{server.url}/v1", "--model", "test-model",
-            env={"CVTEX_TRANSLATE_KEY": "sk-test"},
-        )  # fmt: skip
-    assert drafted.exit_code == 0, drafted.output
+        draft_into_english(profile, server.url)
     request = server.received[0].body
     system = request["messages"][0]["content"]
     assert "from 简体中文 (zh) into English (en)" in system
