@@ -88,8 +88,6 @@ def build(
         languages = localize(loaded)
         # Told before anything is rendered: what an output chooses later is not the CV's.
         report = language_report(loaded, languages)
-        if report.memory is not None:
-            before.pop(report.memory, None)  # the report keeps it: recorded as it is after
         warnings = report_languages(report, request, reporter)
         sources, _ = render(loaded, languages, [name for name in request.formats if name == "pdf"])
         request.out_dir.mkdir(parents=True, exist_ok=True)
@@ -125,7 +123,10 @@ def build(
     # The documents of other formats are not recorded, nor a letter dated by the day.
     if request.only_pdf and loaded.repeatable and not loaded.packet:
         outputs = [Output(source.language, source.stem) for source in sources]
-        cache.record_request(request, file_digests(inputs, before), outputs, warnings)
+        # What may be out of date is remembered apart (a confirm changes the warnings), as
+        # the report left it: a state of cvtex's own, no input a watch follows.
+        state = file_digests([report.memory]) if report.memory else None
+        cache.record_request(request, file_digests(inputs, before), outputs, warnings, state)
         cache.save()
     return built
 

@@ -20,7 +20,6 @@ from ..profile.load import LoadedProfile, load_profile
 from ..profile.model import Profile, Variant
 from ..profile.problems import suggest
 from ..profile.source import format_path, load_yaml
-from ..profile.synced import memory_file
 from ..resources import DEFAULT_THEME
 from .request import FORMATS_OF, BuildRequest, output_stem
 
@@ -71,8 +70,6 @@ class Loaded:
         files = input_files(self.profile, self.languages, self.theme, self.request.locale_files)
         if self.letter is not None:
             files[:0] = [path.resolve() for path in self.letter.inputs]
-        elif (memory := memory_file(self.profile.file)) is not None:
-            files.append(memory)  # what may be out of date: a confirm changes the warnings
         return files
 
 
