@@ -180,7 +180,9 @@ def _engine_drafts(
             _tag(locales, source),
             _tag(locales, target),
         )
-        keys = {item.id: cache.key(engine.identity, batch, item) for item in own}
+        # British English is another translation than American: the target's tag counts.
+        identity = f"{engine.identity} {batch.target_tag}"
+        keys = {item.id: cache.key(identity, batch, item) for item in own}
         cached = {item.id: text for item in own if (text := cache.get(keys[item.id]))}
         remaining = replace(batch, items=[item for item in own if item.id not in cached])
         result.from_cache += len(cached)

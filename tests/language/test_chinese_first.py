@@ -170,19 +170,22 @@ def test_deepl_is_told_the_source_and_the_english_variant(tmp_path, monkeypatch,
         .replace("tag: en-US", "tag: en-GB"),
         encoding="utf-8",
     )
-    for locale, variant in (((), "EN-US"), (("--locale-file", british), "EN-GB")):
-        with serve(lambda server, received: deepl_answer(server, received)) as server:
+    with serve(lambda server, received: deepl_answer(server, received)) as server:
+        for locale, variant in (((), "EN-US"), (("--locale-file", british), "EN-GB")):
+            sent = len(server.received)
             result = run(
                 "translate", "draft", profile, "--lang", "en", "--engine", "deepl",
                 "--base-url", server.url, "--out", tmp_path / f"{variant}.yaml", *locale,
                 env={"DEEPL_AUTH_KEY": "key:fx"},
             )  # fmt: skip
-        assert result.exit_code == 0, result.output
-        (request,) = [r for r in server.received if r.path == "/v2/translate"]
-        assert request.body["text"] == [text]
-        assert (request.body["source_lang"], request.body["target_lang"]) == (source_lang, variant)
-        written = (tmp_path / f"{variant}.yaml").read_text(encoding="utf-8")
-        assert "headline: {" + first + ": " in written and "en: {draft: EN " in written
+            assert result.exit_code == 0, result.output
+            # British English is not taken from the cache of the American draft.
+            (request,) = [r for r in server.received[sent:] if r.path == "/v2/translate"]
+            assert request.body["text"] == [text]
+            languages = (request.body["source_lang"], request.body["target_lang"])
+            assert languages == (source_lang, variant)
+            written = (tmp_path / f"{variant}.yaml").read_text(encoding="utf-8")
+            assert "headline: {" + first + ": " in written and "en: {draft: EN " in written
 
 
 @pytest.mark.parametrize(("target", "variant"), [("zh", "ZH-HANS"), ("zh-TW", "ZH-HANT")])
