@@ -224,8 +224,7 @@ def accept(
     taken, unmatched = at_paths(drafts, paths, lambda draft: loaded.source.origin(draft.path)[1])
     chosen = [
         Acceptance(
-            loaded.source.origin(found.path)[0],
-            loaded.source.origin(found.path)[1],
+            *loaded.source.origin(found.path),
             loaded.source.locate((*found.path, found.language)).line,
             found.language,
         )
