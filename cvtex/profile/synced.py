@@ -120,7 +120,9 @@ class Record:
         if leading:
             # A text rewritten: every language that did not change with it is behind.
             self.behind = {
-                code: sorted(leading) for code in now if code not in changed and code not in added
+                code: sorted({*self.behind.get(code, []), *leading})
+                for code in now
+                if code not in changed and code not in added
             }
             self.following = []
         else:
