@@ -380,3 +380,23 @@ def test_what_each_cv_names_of_texts_in_other_scripts(tmp_path):
     # Chinese: Japanese where it is text of the CV; a paper's title and a skill item are
     # the same in every CJK CV; Chinese naming tools in Latin letters is Chinese.
     assert set(chinese.values()) == {"東京大学で機械学習を研究"}
+
+
+def test_a_hong_kong_profile_is_converted_for_taiwan_and_the_mainland(tmp_path):
+    from cvtex.language.catalog import load_catalog
+    from cvtex.profile.load import load_profile
+    from cvtex.view.localize import localize
+
+    profile = tmp_path / "cv.yaml"
+    profile.write_text(
+        "languages: [zh-HK, en, zh-TW, zh]\nname: {zh-HK: 陳大文, en: Tai Man Chan}\n"
+        "headline: 着重於衞生數據的綫路分析\n",
+        encoding="utf-8",
+    )
+    loaded = load_profile(profile)
+    headline = {
+        code: localize(loaded, load_catalog(code)).headline for code in loaded.profile.languages
+    }
+    assert headline["zh-HK"] == "着重於衞生數據的綫路分析"  # as written
+    assert headline["zh-TW"] == "著重於衛生數據的線路分析"  # hk2t, then t2tw
+    assert headline["zh"] == "着重于卫生数据的线路分析"  # hk2s

@@ -149,8 +149,11 @@ def test_an_accepted_draft_is_in_sync_and_a_confirm_names_what_is_there(profile)
         ([{"zh": "a"}], {}),  # a language removed
         # Both behind the Chinese; the Japanese caught up, the English is still behind.
         (
-            [{"zh": "a", "en": "x", "ja": "p"}, {"zh": "b", "en": "x", "ja": "p"}]
-            + [{"zh": "b", "en": "x", "ja": "q"}],
+            [
+                {"zh": "a", "en": "x", "ja": "p"},
+                {"zh": "b", "en": "x", "ja": "p"},
+                {"zh": "b", "en": "x", "ja": "q"},
+            ],
             {"en": ["zh"]},
         ),
     ],
