@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 from .scripts import writing_system
@@ -108,9 +108,13 @@ def _system(letter: str) -> str:
     return _MARKS.get(letter) or writing_system(letter) or "other"
 
 
+@lru_cache(maxsize=8192)
 def written_in(text: str) -> str | None:
     """zh, ja, ko, or the alphabet (Latin, Cyrillic, ...) most of ``text``'s words are
-    in; None for a text with no letters (a number, a date, punctuation)."""
+    in; None for a text with no letters (a number, a date, punctuation).
+
+    Kept for the texts last asked of: a build asks of each plain string once per language,
+    and of a text again for its writing systems."""
     return _decide(word_counts(text))
 
 
