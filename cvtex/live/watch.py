@@ -325,7 +325,7 @@ def _forget_cached_facts(catalogs_and_themes: bool = True) -> None:
     fonts or TeX Live may have been installed (after a build that said they were missing)
     since the last one, and catalogs and themes saved, unless the save was the profile's
     alone (the common case, whose rebuild then reads only the profile again)."""
-    from ..look import fonts
+    from ..look import fontchoice
 
     if catalogs_and_themes:
         from ..language.catalog import load_catalog
@@ -335,13 +335,8 @@ def _forget_cached_facts(catalogs_and_themes: bool = True) -> None:
         forget_themes()
         forget_templates()
         load_catalog.cache_clear()
-    for cached in (
-        fonts.fontconfig_state,
-        fonts.installed_families,
-        fonts.in_tex_tree,
-        engines.engine_facts,
-    ):
-        cached.cache_clear()
+    fontchoice.forget()
+    engines.engine_facts.cache_clear()
 
 
 def _stamp(path: Path) -> Stamp:

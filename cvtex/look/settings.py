@@ -16,8 +16,9 @@ from ..text.scripts import CJK
 from ..text.texescape import TexCode
 from .design import Design, Layer, language_layers, merge_design
 from .drawn import Furniture, furniture
+from .fontchoice import describe, resolve
 from .fontplan import LIST_FONTS_HINT, ScriptFonts, plan_scripts, used_scripts
-from .fonts import ResolvedFont, describe, installed_families, resolve
+from .fonts import ResolvedFont, installed_families
 from .icons import icon_glyphs
 from .theme import Theme
 
