@@ -17,15 +17,11 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from .. import cachefiles
+from .. import cachefiles, system
 from ..errors import CvtexError, EngineError, ToolchainError
 from . import orphans
 
 XELATEX = "xelatex"
-INSTALL_HINT = (
-    "install TeX Live: sudo apt-get install texlive-xetex texlive-lang-chinese "
-    "texlive-latex-extra texlive-fonts-recommended fonts-noto-cjk   (or: make system-deps)"
-)
 DEFAULT_TIMEOUT = 120.0
 PIPE_JOB = "cvtex-job"  # the name of a started engine's pipe, and so of its .pdf and .log
 ENGINE_CACHE = "engine.json"
@@ -73,7 +69,7 @@ class EngineRun:
 def engine_path() -> str:
     found = shutil.which(XELATEX)
     if not found:
-        raise ToolchainError("xelatex is not installed", INSTALL_HINT)
+        raise ToolchainError("xelatex is not installed", f"install TeX: {system.install_tex()}")
     return found
 
 
@@ -423,7 +419,8 @@ def explain_failure(tex_file: Path, log: str) -> CvtexError:
     """The few log lines that matter, and what the person can do about them."""
     if (match := _MISSING_FILE.search(log)) and "/" not in match[1]:
         return ToolchainError(
-            f"XeLaTeX needs the TeX file {match[1]}, which is not installed", INSTALL_HINT
+            f"XeLaTeX needs the TeX file {match[1]}, which is not installed",
+            system.install_tex_package(system.tex_package_of(match[1]), match[1]),
         )
     lines = log.splitlines()
     for index, line in enumerate(lines):

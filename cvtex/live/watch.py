@@ -325,7 +325,8 @@ def _forget_cached_facts(catalogs_and_themes: bool = True) -> None:
     fonts or TeX Live may have been installed (after a build that said they were missing)
     since the last one, and catalogs and themes saved, unless the save was the profile's
     alone (the common case, whose rebuild then reads only the profile again)."""
-    from ..look import fontchoice
+    from ..compile import tectonic
+    from ..look import fontchoice, icons
 
     if catalogs_and_themes:
         from ..language.catalog import load_catalog
@@ -336,7 +337,8 @@ def _forget_cached_facts(catalogs_and_themes: bool = True) -> None:
         forget_templates()
         load_catalog.cache_clear()
     fontchoice.forget()
-    engines.engine_facts.cache_clear()
+    for cached in (icons.font_file_of, tectonic.find_tectonic, engines.engine_facts):
+        cached.cache_clear()
 
 
 def _stamp(path: Path) -> Stamp:

@@ -113,7 +113,7 @@ def in_tex_tree(stem: str) -> ResolvedFont | None:
         bold=bold,
         upright=upright,
         regular_file=family.regular_path,
-        found_by=f"TeX Live: {family.regular_path}",
+        found_by=f"file: {family.regular_path}",
         weights=family.weights,
     )
 
@@ -188,12 +188,18 @@ def _bold(roman: list[Face], upright: Face) -> Face | None:
 
 
 def _bold_note(font: ResolvedFont) -> str:
+    """Where bold text comes from, when not from the font's own bold face."""
+    if "BoldFont={" not in font.options:
+        return ""
+    source = font.options.partition("BoldFont={")[2].partition("}")[0]
     if f"BoldFeatures={{{FAUX_BOLD}}}" in font.options:
-        source = font.options.partition("BoldFont={")[2].partition("}")[0]
-        return f"; bold: {source} emboldened, it has no bold face"
-    if "BoldFont={" in font.options and font.bold and font.bold not in font.options:
-        borrowed = font.options.partition("BoldFont={")[2].partition("}")[0]
-        return f"; bold: {borrowed}"
+        return f"; bold: {source} emboldened (no bold face)"
+    if source != font.bold:
+        return (
+            f"; bold: {source.removesuffix('/B')}'s bold"
+            if source.endswith("/B")
+            else (f"; bold: {source}")
+        )
     return ""
 
 

@@ -62,6 +62,25 @@ def icon_glyphs(family: str, codes: list[str]) -> dict[str, IconGlyph]:
 
 @cache
 def font_file_of(family: str) -> Path | None:
+    """The icon font's file: fontconfig's, else TeX Live's (its fontawesome package has
+    FontAwesome.otf, which MacTeX and MiKTeX do not register with the system)."""
+    return _fontconfig_file(family) or _tex_tree_file(family)
+
+
+def _tex_tree_file(family: str) -> Path | None:
+    if not shutil.which("kpsewhich"):
+        return None
+    found = (
+        subprocess.run(
+            ["kpsewhich", f"{family}.otf", f"{family}.ttf"], capture_output=True, text=True
+        )
+        .stdout.split("\n")[0]
+        .strip()
+    )
+    return Path(found) if found else None
+
+
+def _fontconfig_file(family: str) -> Path | None:
     if not shutil.which("fc-match"):
         return None
     answer = subprocess.run(

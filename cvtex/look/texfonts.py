@@ -43,16 +43,21 @@ SHIPPED = {
     "FandolSong": "FandolSong",
     "FandolHei": "FandolHei",
     "FandolKai": "FandolKai",
+    "HaranoAjiMincho": "HaranoAjiMincho",
+    "HaranoAjiGothic": "HaranoAjiGothic",
+    "UnBatang": "UnBatang",
+    "UnDotum": "UnDotum",
 }
-# The faces fontspec takes, and the spellings of each in file names.
+# The faces fontspec takes, and the spellings of each after the stem in file names
+# (texgyrepagella-regular, FandolSong-Bold; the Un fonts': UnBatang, UnBatangBold).
 FACES = {
-    "UprightFont": ("Regular", "regular"),
-    "BoldFont": ("Bold", "bold"),
-    "ItalicFont": ("Italic", "italic", "Oblique", "oblique"),
-    "BoldItalicFont": ("BoldItalic", "bolditalic", "BoldOblique", "boldoblique"),
+    "UprightFont": ("-Regular", "-regular", ""),
+    "BoldFont": ("-Bold", "-bold", "Bold"),
+    "ItalicFont": ("-Italic", "-italic", "-Oblique", "-oblique"),
+    "BoldItalicFont": ("-BoldItalic", "-bolditalic", "-BoldOblique", "-boldoblique"),
 }
 # Other weights a theme may ask for by name (modern's Light name and Medium titles).
-WEIGHTS = ("Light", "Medium")
+WEIGHTS = ("-Light", "-Medium")
 EXTENSIONS = (".otf", ".ttf")
 
 
@@ -84,13 +89,13 @@ def find(stem: str) -> TexFamily | None:
         names = {name.removesuffix(extension): path for name, path in found.items()}
         faces = []
         for key, spellings in FACES.items():
-            spelled = next((f"{stem}-{s}" for s in spellings if f"{stem}-{s}" in names), None)
+            spelled = next((stem + s for s in spellings if stem + s in names), None)
             if spelled:
                 faces.append((key, spelled))
         if not faces or faces[0][0] != "UprightFont":
             continue
         weights = tuple(
-            (weight, f"{stem}-{weight}") for weight in WEIGHTS if f"{stem}-{weight}" in names
+            (weight.lstrip("-"), stem + weight) for weight in WEIGHTS if stem + weight in names
         )
         paths = tuple(names[name] for _, name in faces)
         return TexFamily(stem, extension, tuple(faces), weights, paths[0], paths)
@@ -99,7 +104,7 @@ def find(stem: str) -> TexFamily | None:
 
 def _candidates(stem: str) -> list[str]:
     spellings = [s for group in FACES.values() for s in group] + list(WEIGHTS)
-    return [f"{stem}-{s}{ext}" for ext in EXTENSIONS for s in spellings]
+    return [f"{stem}{s}{ext}" for ext in EXTENSIONS for s in spellings]
 
 
 @cache
