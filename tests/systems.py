@@ -72,7 +72,7 @@ WINDOWS = {
     "SimHei": _one("SimHei", "SimHei", "Sans SC"),  # no bold either
     "Microsoft YaHei": _two("Microsoft YaHei", "MicrosoftYaHei", "Sans SC"),
     "PMingLiU": _one("PMingLiU", "PMingLiU", "Serif TC"),
-    "Microsoft JhengHei": _two("Microsoft JhengHei", "MicrosoftJhengHeiRegular", "Sans TC"),
+    "Microsoft JhengHei": _two("Microsoft JhengHei", "MicrosoftJhengHei", "Sans TC"),
     "Yu Mincho": _two("Yu Mincho", "YuMincho", "Serif JP", "Demibold", 600),
     "Yu Gothic": _two("Yu Gothic", "YuGothic", "Sans JP"),
     "Batang": _one("Batang", "Batang", "Serif KR"),
