@@ -9,20 +9,24 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from . import system
 from .compile.engines import Installed, available_engines
 from .compile.tectonic import INSTALL
 from .errors import ToolchainError
-from .language.catalog import available_languages, load_catalog
+from .language.catalog import available_languages, is_shipped, load_catalog
 from .live.preview import pdfjs_installed
 from .look.design import merge_design
-from .look.fontchoice import Pick, pick
+from .look.fontchoice import Pick, find, pick
 from .look.fonts import Charset, charset, file_charset
 from .look.icons import font_file_of
 from .look.texfonts import stem_of
-from .look.theme import builtin_themes
+from .look.theme import Theme, builtin_themes, find_theme
+from .profile.design import FontChoice, Fonts
+from .profile.load import load_profile
+from .resources import DEFAULT_THEME
 from .text.scripts import SCRIPTS, Fallback
 
 # Letters of Vietnamese, Polish, Turkish and the Nordic languages: every theme's Latin
@@ -70,7 +74,34 @@ class Report:
         return "\n".join(["cvtex doctor", *self.lines, verdict])
 
 
-def diagnose() -> Report:
+@dataclass(frozen=True)
+class Scope:
+    """What the doctor checks: every shipped language and built-in theme, or those a
+    profile builds (its languages, its own fonts, its theme)."""
+
+    languages: tuple[str, ...]
+    fonts: dict[str, Fonts]  # a language's fonts: the profile's own, else its catalog's
+    themes: tuple[Theme, ...]
+
+    @classmethod
+    def everything(cls) -> Scope:
+        codes = tuple(available_languages())
+        fonts = {code: load_catalog(code).fonts for code in codes}
+        return cls(codes, fonts, tuple(builtin_themes()))
+
+    @classmethod
+    def of_profile(cls, file: Path) -> Scope:
+        loaded = load_profile(file)
+        profile = loaded.profile
+        codes = tuple(code for code in profile.languages if is_shipped(code))
+        fonts = {code: profile.fonts.get(code) or load_catalog(code).fonts for code in codes}
+        theme = find_theme(profile.theme or DEFAULT_THEME, file.parent, "theme:")
+        return cls(codes, fonts, (theme,))
+
+
+def diagnose(profile: Path | None = None) -> Report:
+    """The report, for every language and theme cvtex ships or for ``profile``'s."""
+    scope = Scope.of_profile(profile) if profile is not None else Scope.everything()
     report = Report()
     here = system.current()
     report.lines.append(f"system: {system.describe()}")
@@ -94,8 +125,8 @@ def diagnose() -> Report:
             required=False,
             install=system.install_fontconfig(here),
         )
-    _languages(report, here)
-    _themes(report, here)
+    _languages(report, here, scope)
+    _themes(report, here, scope)
     report.section("other scripts (serif; sans)")
     for script in SCRIPTS.values():
         serif, sans = _covering(script.serif, script.sample), _covering(script.sans, script.sample)
@@ -145,15 +176,18 @@ def _kpsewhich(names: list[str]) -> set[str]:
     return {os.path.basename(line.strip()) for line in listing.splitlines() if line.strip()}
 
 
-def _languages(report: Report, here: str) -> None:
+def _languages(report: Report, here: str, scope: Scope) -> None:
     """Each language's serif and sans pick; one that lacks the language's letters (Fandol
     for Korean) would make its build fail."""
-    for code in available_languages():
-        fonts = load_catalog(code).fonts
+    for code in scope.languages:
+        fonts = scope.fonts[code]
         if not fonts.serif:
             continue
+        sans = pick(fonts.sans).font
         for role, choices in (("serif", fonts.serif), ("sans", fonts.sans)):
             chosen = pick(choices)
+            if role == "serif" and chosen.font and sans and fonts.bold == "sans":
+                chosen = replace(chosen, font=chosen.font.with_bold_of(sans))  # as set
             sample = LANGUAGE_SAMPLES.get(code, "")
             lacks = _lacks(chosen, sample)
             install = _font_install(fonts.package, choices, here)
@@ -189,16 +223,22 @@ def _charset_of(chosen: Pick) -> Charset:
     return charset(chosen.font.name)
 
 
-def _font_install(package: str | None, choices: list, here: str) -> str:
+def _font_install(package: str | None, choices: list[FontChoice], here: str) -> str:
+    """The commands that install a font of the chain here: its package, and TeX Live's
+    fonts of the chain that are not installed."""
     commands = [system.install_fonts(package, here)]
-    commands += [system.install_tex_font(choice.file, here) for choice in choices if choice.file]
+    commands += [
+        system.install_tex_font(choice.file, here)
+        for choice in choices
+        if choice.file and find(choice) is None
+    ]
     return "; or: ".join(dict.fromkeys(command for command in commands if command))
 
 
-def _themes(report: Report, here: str) -> None:
+def _themes(report: Report, here: str, scope: Scope) -> None:
     """Each theme's Latin fonts: a theme's later choices (Latin Modern) set its text when
     the first is missing, so none is required; the doctor names what is used instead."""
-    for theme in builtin_themes():
+    for theme in scope.themes:
         design = merge_design(theme.design_layers((), None))
         for role, choices in (("serif", design.serif), ("sans", design.sans)):
             if not choices:

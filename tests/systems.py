@@ -157,6 +157,7 @@ class System:
     name: str  # what CVTEX_SYSTEM says: macos, windows, fedora
     fonts_conf: Path
     font_dirs: tuple[Path, ...]
+    cache: Path  # cvtex's user cache on that system
 
     def env(self, base: dict[str, str] | None = None) -> dict[str, str]:
         env = dict(os.environ if base is None else base)
@@ -166,13 +167,16 @@ class System:
             # kpathsea's system font folders (TeX Live's OSFONTDIR) are the system's own:
             # this machine's /usr/share/fonts is not there on a Mac or a PC.
             OSFONTDIR=os.pathsep.join(str(folder) for folder in self.font_dirs),
+            CVTEX_CACHE_DIR=str(self.cache),
         )
         return env
 
 
-def make_system(name: str, root: Path, families: list[str], dirs: list[Path] = ()) -> System:
+def make_system(
+    name: str, root: Path, families: list[str], dirs: tuple[Path, ...] = (), system: str = ""
+) -> System:
     """A system whose fontconfig lists ``families`` (of FAMILIES, made under ``root``) and
-    the folders ``dirs``, and nothing else."""
+    the folders ``dirs``, and nothing else; ``system``: what CVTEX_SYSTEM says (``name``)."""
     font_dirs = [root / "faces" / family for family in families]
     for family, folder in zip(families, font_dirs, strict=True):
         for face in FAMILIES[family]:
@@ -187,9 +191,9 @@ def make_system(name: str, root: Path, families: list[str], dirs: list[Path] = (
         + f"  <cachedir>{folder / 'fc-cache'}</cachedir>\n</fontconfig>\n",
         encoding="utf-8",
     )
-    system = System(name, conf, tuple(font_dirs))
-    subprocess.run(["fc-cache", "-f"], env=system.env(), check=True, capture_output=True)
-    return system
+    made = System(system or name, conf, tuple(font_dirs), folder / "cvtex-cache")
+    subprocess.run(["fc-cache", "-f"], env=made.env(), check=True, capture_output=True)
+    return made
 
 
 def families_seen(system: System) -> set[str]:
@@ -208,5 +212,10 @@ def pdf_fonts(pdf: Path) -> list[str]:
     ).stdout.splitlines()[2:]
     names = (line.split()[0] for line in listing)
     return sorted(
-        {name.partition("+")[2].removesuffix("-Identity-H").rstrip("_") for name in names}
+        {(name.partition("+")[2] or name).removesuffix("-Identity-H").rstrip("_") for name in names}
     )
+
+
+def embeds(pdf: Path, postscript: str) -> bool:
+    """Whether the PDF embeds the face of that PostScript name (as cut by make_face)."""
+    return any(len(name) >= 6 and postscript.startswith(name) for name in pdf_fonts(pdf))

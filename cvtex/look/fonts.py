@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
-from .. import cachefiles
+from .. import cachefiles, system
 
 FONTS_CACHE = "fonts.json"
 CHARSETS_CACHE = "charsets.json"
@@ -376,7 +376,7 @@ def _ask_charset(family: str) -> Charset:
 @cache
 def package_installed(package: str) -> bool:
     """Whether the Debian package is installed (False where dpkg is not the package tool)."""
-    if not shutil.which("dpkg-query"):
+    if system.current() != "debian" or not shutil.which("dpkg-query"):
         return False
     status = subprocess.run(
         ["dpkg-query", "-W", "-f=${Status}", package], capture_output=True, text=True, check=False
