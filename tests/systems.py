@@ -165,8 +165,9 @@ class System:
             FONTCONFIG_FILE=str(self.fonts_conf),
             CVTEX_SYSTEM=self.name,
             # kpathsea's system font folders (TeX Live's OSFONTDIR) are the system's own:
-            # this machine's /usr/share/fonts is not there on a Mac or a PC.
-            OSFONTDIR=os.pathsep.join(str(folder) for folder in self.font_dirs),
+            # this machine's /usr/share/fonts is not there on a Mac or a PC. (An empty
+            # value would be no value: TeX Live's own would apply.)
+            OSFONTDIR=os.pathsep.join(str(folder) for folder in (*self.font_dirs, self.cache)),
             CVTEX_CACHE_DIR=str(self.cache),
         )
         return env
