@@ -50,10 +50,12 @@ class Tectonic:
 
 
 def _candidates() -> list[str]:
-    """Where a tectonic may be: as named, on PATH, beside this Python (a venv or pipx
-    environment whose bin folder is not on PATH)."""
-    found = [os.environ.get(TECTONIC_VARIABLE, "")]
-    found.append(shutil.which(TECTONIC) or "")
+    """Where a tectonic may be: the one $CVTEX_TECTONIC names (then no other), else on
+    PATH, beside this Python (a venv or pipx environment whose bin folder is not on PATH),
+    and where musl_install_command puts one."""
+    if named := os.environ.get(TECTONIC_VARIABLE):
+        return [named] if os.path.isfile(named) else []
+    found = [shutil.which(TECTONIC) or ""]
     scripts = Path(sysconfig.get_path("scripts"))
     found += [str(scripts / name) for name in (TECTONIC, f"{TECTONIC}.exe")]
     found.append(str(Path(sys.executable).parent / TECTONIC))
