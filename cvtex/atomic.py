@@ -11,7 +11,27 @@ import errno
 import os
 import secrets
 import shutil
+import time
 from pathlib import Path
+
+# Windows refuses to replace a file another program has open without sharing (a PDF
+# viewer, an indexer, an antivirus scan): os.replace raises PermissionError until it lets
+# go, usually within milliseconds. Tried again for about a second and a half, then given up.
+_REPLACE_TRIES = 8
+_FIRST_PAUSE = 0.01
+
+
+def replace(source: Path, target: Path) -> None:
+    """``os.replace``, tried again while the target is held (PermissionError)."""
+    pause = _FIRST_PAUSE
+    for _ in range(_REPLACE_TRIES - 1):
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError:
+            time.sleep(pause)
+            pause *= 2
+    os.replace(source, target)
 
 
 def _temporary(target: Path) -> Path:
@@ -27,7 +47,7 @@ def write_bytes(target: Path, data: bytes) -> None:
         # "x": a new file with the usual permissions (mkstemp would make it private).
         with temporary.open("xb") as handle:
             handle.write(data)
-        os.replace(temporary, target)
+        replace(temporary, target)
     finally:
         temporary.unlink(missing_ok=True)
 
@@ -51,14 +71,14 @@ def move_into_place(source: Path, target: Path) -> None:
     """Replace ``target`` with ``source`` in one step, from another file system too (an
     engine started before the output folder was known works in the temporary folder)."""
     try:
-        os.replace(source, target)
+        replace(source, target)
     except OSError as exc:
         if exc.errno != errno.EXDEV:
             raise
         staged = _temporary(target)
         try:
             shutil.copyfile(source, staged)
-            os.replace(staged, target)
+            replace(staged, target)
         finally:
             staged.unlink(missing_ok=True)
 

@@ -171,7 +171,12 @@ def _kpsewhich(names: list[str]) -> set[str]:
     if not shutil.which("kpsewhich"):
         return set()
     listing = subprocess.run(
-        ["kpsewhich", *names], capture_output=True, text=True, check=False
+        ["kpsewhich", *names],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        check=False,
     ).stdout
     return {os.path.basename(line.strip()) for line in listing.splitlines() if line.strip()}
 

@@ -10,7 +10,6 @@ import os
 import re
 import select
 import shutil
-import signal
 import subprocess
 import time
 from dataclasses import dataclass
@@ -166,10 +165,8 @@ class Engine:
     def stop(self) -> None:
         """Stop XeLaTeX, and whatever it started, if it is still running."""
         self._close_pipe()
-        if self.process is not None and self.process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
+        if self.process is not None:
+            orphans.kill(self.process)
 
     def _close_pipe(self) -> None:
         if self._pipe_fd is not None:
@@ -181,7 +178,7 @@ class Engine:
         started = time.perf_counter()
         deadline = started + timeout
         source = self.folder / name  # left there for the caller: the .tex beside the PDF
-        source.write_text(tex, encoding="utf-8")
+        source.write_text(tex, encoding="utf-8", newline="\n")
         if self.process is None:
             self.job = source.stem
             self.process = self._spawn(source.name)
@@ -387,6 +384,8 @@ def _format_file(binary_facts: str) -> Path | None:
         ["kpsewhich", "-engine=xetex", "-progname=xelatex", "xelatex.fmt"],
         capture_output=True,
         text=True,
+        encoding="utf-8",
+        errors="replace",
         check=False,
         env=locked_down_environment(),
     ).stdout.strip()

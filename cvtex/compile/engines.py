@@ -79,6 +79,8 @@ def xelatex_version(path: str) -> str:
             [path, "--version"],
             capture_output=True,
             text=True,
+            encoding="utf-8",
+            errors="replace",
             timeout=30,
             check=False,
             env=locked_down_environment(),

