@@ -3,4 +3,5 @@ Python installed from the Microsoft Store, a venv not activated)."""
 
 from .cli.launch import run
 
-run()
+if __name__ == "__main__":  # imported (the layers test imports every module): nothing runs
+    run()

@@ -6,9 +6,7 @@ TeX engine, a TeX package the templates load, or a language with no font for its
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -18,6 +16,7 @@ from .compile.tectonic import INSTALL
 from .errors import ToolchainError
 from .language.catalog import available_languages, is_shipped, load_catalog
 from .live.preview import pdfjs_installed
+from .look import textree
 from .look.design import merge_design
 from .look.fontchoice import Pick, find, pick
 from .look.fonts import Charset, charset, file_charset
@@ -157,28 +156,13 @@ def _engines(report: Report) -> list[Installed]:
 
 
 def _tex_files(report: Report, here: str) -> None:
-    found = _kpsewhich(list(system.TEX_FILES))
+    found = textree.find(list(system.TEX_FILES))
     for name, package in system.TEX_FILES.items():
         report.check(
             name in found,
             f"TeX package {package} ({name})",
             install=system.install_tex_package(package, name, here),
         )
-
-
-def _kpsewhich(names: list[str]) -> set[str]:
-    """Which of the TeX files kpsewhich finds (one call for all)."""
-    if not shutil.which("kpsewhich"):
-        return set()
-    listing = subprocess.run(
-        ["kpsewhich", *names],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        check=False,
-    ).stdout
-    return {os.path.basename(line.strip()) for line in listing.splitlines() if line.strip()}
 
 
 def _languages(report: Report, here: str, scope: Scope) -> None:

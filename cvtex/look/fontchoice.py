@@ -86,7 +86,7 @@ def find(choice: FontChoice) -> ResolvedFont | None:
     """The font a choice names, if it is installed: from TeX Live's tree when TeX Live
     ships it, else through fontconfig."""
     stem = choice.file or texfonts.stem_of(choice.family or "")
-    if stem and (found := in_tex_tree(stem)) is not None:
+    if stem and (found := from_tex_tree(stem)) is not None:
         return found
     if choice.family and choice.family in installed_families():
         return through_fontconfig(choice.family)
@@ -94,7 +94,7 @@ def find(choice: FontChoice) -> ResolvedFont | None:
 
 
 @cache
-def in_tex_tree(stem: str) -> ResolvedFont | None:
+def from_tex_tree(stem: str) -> ResolvedFont | None:
     """A family of files in TeX Live's tree, as fontspec loads it: by file name."""
     family = texfonts.find(stem)
     if family is None:
@@ -208,7 +208,7 @@ def forget() -> None:
     fonts or TeX Live may have been installed since the build that said they were missing."""
     fonts.forget()
     texfonts.forget()
-    for cached in (in_tex_tree, through_fontconfig, regular_face):
+    for cached in (from_tex_tree, through_fontconfig, regular_face):
         cached.cache_clear()
 
 

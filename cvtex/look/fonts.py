@@ -5,14 +5,13 @@ from __future__ import annotations
 import bisect
 import hashlib
 import os
-import shutil
-import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
 from .. import cachefiles, system
+from .tools import output
 
 FONTS_CACHE = "fonts.json"
 CHARSETS_CACHE = "charsets.json"
@@ -155,32 +154,8 @@ def installed_families() -> frozenset[str]:
 
 
 def _list_families() -> frozenset[str]:
-    if not shutil.which("fc-list"):
-        return frozenset()
-    listing = subprocess.run(
-        ["fc-list", ":", "family"],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        check=False,
-    ).stdout
+    listing = output(["fc-list", ":", "family"])
     return frozenset(family.strip() for line in listing.splitlines() for family in line.split(","))
-
-
-@cache
-def in_tex_tree(file_name: str) -> bool:
-    if not shutil.which("kpsewhich"):
-        return False
-    found = subprocess.run(
-        ["kpsewhich", file_name],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        check=False,
-    )
-    return bool(found.stdout.strip())
 
 
 @dataclass(frozen=True)
@@ -217,20 +192,15 @@ def family_faces(family: str) -> tuple[Face, ...]:
 
 
 def _ask_faces(family: str) -> tuple[Face, ...]:
-    if not shutil.which("fc-list") or family not in installed_families():
+    if family not in installed_families():
         return ()
-    listing = subprocess.run(
+    listing = output(
         [
             "fc-list",
             _pattern(family),
             "--format=%{style[0]}|%{weight}|%{slant}|%{postscriptname}|%{index}|%{file}\n",
-        ],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        check=False,
-    ).stdout
+        ]
+    )
     faces = []
     for line in sorted(listing.splitlines()):
         parts = line.split("|", 5)
@@ -353,16 +323,7 @@ def file_charset(path: str) -> Charset:
     key = f"file:{path}"
     if key in known:
         return Charset.parse(known[key])
-    if not shutil.which("fc-query"):
-        return Charset()
-    answer = subprocess.run(
-        ["fc-query", "--index=0", "--format=%{charset}", path],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        check=False,
-    ).stdout
+    answer = output(["fc-query", "--index=0", "--format=%{charset}", path])
     found = Charset.parse(answer)
     if found.ranges:
         known[key] = str(found)
@@ -374,16 +335,9 @@ def file_charset(path: str) -> Charset:
 
 
 def _ask_charset(family: str) -> Charset:
-    if not shutil.which("fc-list") or family not in installed_families():
+    if family not in installed_families():
         return Charset()
-    listing = subprocess.run(
-        ["fc-list", _pattern(family), "--format=%{style[0]}|%{charset}\n"],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        check=False,
-    ).stdout
+    listing = output(["fc-list", _pattern(family), "--format=%{style[0]}|%{charset}\n"])
     faces = [line.partition("|") for line in listing.splitlines() if "|" in line]
     text_faces = [Charset.parse(ranges) for style, _, ranges in faces if style in _TEXT_STYLES]
     if not text_faces and faces:  # a family of other styles only: its first face speaks
@@ -394,32 +348,18 @@ def _ask_charset(family: str) -> Charset:
 @cache
 def package_installed(package: str) -> bool:
     """Whether the Debian package is installed (False where dpkg is not the package tool)."""
-    if system.current() != "debian" or not shutil.which("dpkg-query"):
+    if system.current() != "debian":
         return False
-    status = subprocess.run(
-        ["dpkg-query", "-W", "-f=${Status}", package],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        check=False,
-    ).stdout
+    status = output(["dpkg-query", "-W", "-f=${Status}", package])
     return "ok installed" in status
 
 
 def families_with_all(chars: Iterable[str]) -> list[str]:
     """Installed font families (fontconfig's first names) that have every one of ``chars``."""
     codes = sorted({ord(char) for char in chars})
-    if not codes or not shutil.which("fc-list"):
+    if not codes:
         return []
-    listing = subprocess.run(
-        ["fc-list", f":charset={' '.join(f'{code:x}' for code in codes)}", "family"],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        check=False,
-    ).stdout
+    listing = output(["fc-list", f":charset={' '.join(f'{code:x}' for code in codes)}", "family"])
     # A family line may list several names ("DejaVu Sans,DejaVu Sans Condensed"): the first
     # is the one fontspec finds it by.
     return sorted({line.split(",")[0].strip() for line in listing.splitlines() if line.strip()})
@@ -434,6 +374,5 @@ def forget() -> None:
         charset,
         file_charset,
         _known_charsets,
-        in_tex_tree,
     ):
         cached.cache_clear()

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 from dataclasses import dataclass
 from functools import cache
 
 from .. import cachefiles
+from . import textree
 from .fonts import fontconfig_state
 
 TEX_FONTS_CACHE = "tex-fonts.json"
@@ -118,27 +118,12 @@ def _found_names(stem: str) -> dict[str, str]:
     known = cached.get(stem)
     if isinstance(known, dict) and all(os.path.exists(path) for path in known.values()):
         return {str(name): str(path) for name, path in known.items()}
-    found = _kpsewhich(_candidates(stem))
+    found = textree.find(_candidates(stem))
     # Kept once found: a family not found is asked for again, so that one installed with
     # tlmgr (which changes nothing fontconfig sees) is used by the next build.
     if found:
         cachefiles.write_json(cache_file, {**cached, stem: found})
     return found
-
-
-def _kpsewhich(names: list[str]) -> dict[str, str]:
-    if not shutil.which("kpsewhich"):
-        return {}
-    listing = subprocess.run(
-        ["kpsewhich", *names],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        check=False,
-    ).stdout
-    paths = [line.strip() for line in listing.splitlines() if line.strip()]
-    return {os.path.basename(path): path for path in paths}
 
 
 def _state() -> str:
