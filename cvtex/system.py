@@ -111,7 +111,7 @@ def current() -> str:
         return "macos"
     if kind == "Windows":
         return "windows"
-    return _linux_family(_os_release())
+    return linux_family(os_release())
 
 
 def describe() -> str:
@@ -119,7 +119,7 @@ def describe() -> str:
     system = current()
     if os.environ.get(SYSTEM_VARIABLE, "").strip().lower() == system:
         return f"{NAMES[system]} (as {SYSTEM_VARIABLE} says)"
-    detail = _os_release().get("PRETTY_NAME") or f"{platform.system()} {platform.release()}"
+    detail = os_release().get("PRETTY_NAME") or f"{platform.system()} {platform.release()}"
     if system == "macos":
         detail = f"macOS {platform.mac_ver()[0]}"
     elif system == "windows":
@@ -127,9 +127,10 @@ def describe() -> str:
     return f"{NAMES[system]} ({detail})"
 
 
-def _os_release() -> dict[str, str]:
+def os_release(file: Path = Path("/etc/os-release")) -> dict[str, str]:
+    """The keys of a Linux's os-release file (ID, ID_LIKE, PRETTY_NAME); {} without one."""
     try:
-        text = Path("/etc/os-release").read_text(encoding="utf-8")
+        text = file.read_text(encoding="utf-8")
     except OSError:
         return {}
     found = {}
@@ -139,7 +140,8 @@ def _os_release() -> dict[str, str]:
     return found
 
 
-def _linux_family(release: dict[str, str]) -> str:
+def linux_family(release: dict[str, str]) -> str:
+    """debian, fedora or arch: the family whose packages a Linux installs; else linux."""
     ids = {release.get("ID", ""), *release.get("ID_LIKE", "").split()}
     for family, members in (
         ("debian", {"debian", "ubuntu"}),
