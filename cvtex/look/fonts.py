@@ -306,7 +306,9 @@ def charset(family: str) -> Charset:
     if family in known:
         return Charset.parse(known[family])
     found = _ask_charset(family)
-    if family in installed_families():  # an answer worth keeping
+    # Kept only when fontconfig answered: a family it lists has characters, and an empty
+    # answer (fc-list missing from this PATH) must not stand for the family later.
+    if found.ranges and family in installed_families():
         known[family] = str(found)
         cachefiles.write_json(
             cachefiles.user_folder() / CHARSETS_CACHE,
