@@ -60,21 +60,32 @@ def on_terminate(signum: int, _frame: object) -> None:
 
 @contextlib.contextmanager
 def uninterrupted() -> Iterator[None]:
-    """Hold termination back for the block; it takes effect as the block ends.
+    """Hold termination and Ctrl-C back for the block; they take effect as the block ends.
 
+    Ctrl-C too: one that lands while a child is forked is raised inside an at-fork hook,
+    where Python ignores it, and cvtex would neither stop nor know of the engine started.
     Python runs signal handlers in the main thread only, so elsewhere this does nothing."""
     global _holding, _held
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    interrupted: list[int] = []
+    previous = signal.getsignal(signal.SIGINT)
+    holding_ctrl_c = previous is signal.default_int_handler
+    if holding_ctrl_c:
+        signal.signal(signal.SIGINT, lambda signum, _frame: interrupted.append(signum))
     _holding += 1
     try:
         yield
     finally:
         _holding -= 1
+        if holding_ctrl_c:
+            signal.signal(signal.SIGINT, previous)
         if not _holding and _held is not None:
             signum, _held = _held, None
             raise SystemExit(128 + signum)
+        if interrupted:
+            raise KeyboardInterrupt
 
 
 def _start_time(pid: int) -> int | None:
