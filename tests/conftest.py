@@ -18,6 +18,7 @@ from cvtex.look.theme import builtin_names
 from cvtex.pipeline.place import BuiltLanguage
 
 from .building import build
+from .systems import MACOS, NOTO, WINDOWS, System, make_system
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "academic" / "profile.yaml"
@@ -121,6 +122,30 @@ def custom_theme(tmp_path: Path) -> Iterator[Callable[[str, Callable[[str], str]
 
     yield make
     themes.forget_themes()
+
+
+@pytest.fixture(scope="session")
+def simulated(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], System]:
+    """Other systems' fonts on this one (tests/systems.py), made once per session on first
+    use: ``simulated("macos")``, "windows", "windows-simsun" (SimSun and SimHei alone),
+    "fedora" (Noto CJK only, no TeX Gyre or Latin fonts in fontconfig), "bare" (fontconfig
+    with no font: TeX Live's alone)."""
+    root = tmp_path_factory.mktemp("systems")
+    made: dict[str, System] = {}
+    layouts = {
+        "macos": ({"families": list(MACOS)}),
+        "windows": ({"families": list(WINDOWS)}),
+        "windows-simsun": ({"families": ["SimSun", "SimHei"], "system": "windows"}),
+        "fedora": ({"families": [], "dirs": (NOTO,)}),
+        "bare": ({"families": [], "system": "linux"}),
+    }
+
+    def get(name: str) -> System:
+        if name not in made:
+            made[name] = make_system(name, root, **layouts[name])
+        return made[name]
+
+    return get
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -121,14 +121,49 @@ def _owner_alive(pid: int, started: int) -> bool:
     if now is None:
         return False
     if now == 0 or started == 0:  # no /proc to tell a reused pid apart: ask the kernel
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return False
-        except PermissionError:
-            return True
-        return True
+        return _running(pid)
     return now == started
+
+
+def _running(pid: int) -> bool:
+    """Whether a process of that pid runs. Not os.kill(pid, 0) on Windows: there it ends
+    the process."""
+    if os.name == "nt":
+        import ctypes
+
+        kernel = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        handle = kernel.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return False
+        code = ctypes.c_ulong()
+        try:
+            kernel.GetExitCodeProcess(handle, ctypes.byref(code))
+        finally:
+            kernel.CloseHandle(handle)
+        return code.value == 259  # STILL_ACTIVE
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def kill(process: subprocess.Popen[bytes]) -> None:
+    """End an engine and whatever it started (xdvipdfmx): its process group on POSIX
+    (it was started in a session of its own), its process tree on Windows."""
+    if process.poll() is not None:
+        return
+    if os.name == "nt":
+        subprocess.run(
+            ["taskkill", "/F", "/T", "/PID", str(process.pid)], capture_output=True, check=False
+        )
+        process.kill()
+    else:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
 
 
 def remove_stale(parent: Path, prefix: str) -> list[Path]:

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING
 from .. import cachefiles
 from ..text.scripts import CJK, script_of
 from ..text.texescape import TexCode, to_tex
-from .fonts import ResolvedFont, fontconfig_state, regular_face
+from .fontchoice import regular_face
+from .fonts import ResolvedFont, fontconfig_state
 from .outlines import glyph_outlines, number
 
 if TYPE_CHECKING:
