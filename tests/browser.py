@@ -8,6 +8,7 @@ NUL byte; no websocket client or other package is needed.
 
 from __future__ import annotations
 
+import atexit
 import base64
 import contextlib
 import json
@@ -50,12 +51,19 @@ def _above_4(fd: int) -> int:
     return moved
 
 
-class Browser:
-    def __init__(
-        self, width: int = 1400, height: int = 900, extra_args: tuple[str, ...] = ()
-    ) -> None:
+class Chromium:
+    """One headless Chromium process and its DevTools pipe.
+
+    Starting Chromium takes a second or more; so the Browsers of a test process share one
+    (see ``Browser``), each in a browser context of its own: a fresh profile's cookies,
+    storage and cache, as a new Chromium would have, without starting one.
+    """
+
+    def __init__(self, extra_args: tuple[str, ...] = ()) -> None:
         assert CHROMIUM, "chromium is missing: `make test-system-deps` installs it"
-        self._profile = tempfile.TemporaryDirectory(prefix="cvtex-chromium-")
+        self._profile = tempfile.TemporaryDirectory(
+            prefix="cvtex-chromium-", ignore_cleanup_errors=True
+        )
         to_chromium, self._commands = os.pipe()
         self._replies, from_chromium = os.pipe()
         # Above 4, so that putting one on 3 or 4 in the child never overwrites the other.
@@ -76,7 +84,6 @@ class Browser:
                 "--disable-component-update",
                 "--disable-sync",
                 "--remote-debugging-pipe",
-                f"--window-size={width},{height}",
                 f"--user-data-dir={self._profile.name}",
                 *extra_args,
             ],
@@ -89,13 +96,12 @@ class Browser:
         os.close(from_chromium)
         self._next_id = 0
         self._buffer = b""
-        self.session = ""
 
-    def send(self, method: str, params: dict[str, Any] | None = None, session: bool = True) -> Any:
+    def send(self, method: str, params: dict[str, Any] | None = None, session: str = "") -> Any:
         self._next_id += 1
         message: dict[str, Any] = {"id": self._next_id, "method": method, "params": params or {}}
-        if session and self.session:
-            message["sessionId"] = self.session
+        if session:
+            message["sessionId"] = session
         os.write(self._commands, json.dumps(message).encode() + b"\0")
         while True:
             reply = self._read()
@@ -113,12 +119,74 @@ class Browser:
         message, self._buffer = self._buffer.split(b"\0", 1)
         return json.loads(message)
 
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError, RuntimeError):
+            self.send("Browser.close")
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        os.close(self._commands)
+        os.close(self._replies)
+        self._profile.cleanup()
+
+
+_shared: list[Chromium] = []
+
+
+def shared_chromium() -> Chromium:
+    """The test process's Chromium, started at its first use and closed at its exit."""
+    if not _shared or not _shared[0].alive():
+        if _shared:
+            _shared.pop().close()
+        _shared.append(Chromium())
+    return _shared[0]
+
+
+@atexit.register
+def _close_shared() -> None:
+    while _shared:
+        _shared.pop().close()
+
+
+class Browser:
+    """A page as a person sees it, ``width`` by ``height``: a browser context of its own in
+    the shared Chromium (nothing of another Browser's pages, cookies or storage), or a
+    Chromium of its own when ``extra_args`` asks for flags (a language, a network log),
+    which then ends with it."""
+
+    def __init__(
+        self, width: int = 1400, height: int = 900, extra_args: tuple[str, ...] = ()
+    ) -> None:
+        self._own = Chromium(extra_args) if extra_args else None
+        self.chromium = self._own or shared_chromium()
+        self.size = {"width": width, "height": height}
+        self.context = self.chromium.send("Target.createBrowserContext")["browserContextId"]
+        self.session = ""
+
+    def send(self, method: str, params: dict[str, Any] | None = None, session: bool = True) -> Any:
+        return self.chromium.send(method, params, self.session if session else "")
+
     def open(self, url: str) -> None:
-        target = self.send("Target.createTarget", {"url": url}, session=False)
+        """A new page at ``url``, in a window of the Browser's size (set before it loads,
+        as --window-size set it when each Browser had a Chromium of its own)."""
+        target = self.send(
+            "Target.createTarget",
+            {"url": "about:blank", "browserContextId": self.context, **self.size},
+            session=False,
+        )
+        window = self.send("Browser.getWindowForTarget", target, session=False)["windowId"]
+        bounds = {"windowState": "normal", **self.size}
+        self.send("Browser.setWindowBounds", {"windowId": window, "bounds": bounds}, False)
         attached = self.send(
             "Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}, False
         )
         self.session = attached["sessionId"]
+        self.send("Page.navigate", {"url": url})
 
     def evaluate(self, expression: str) -> Any:
         result = self.send(
@@ -203,13 +271,9 @@ class Browser:
         file.write_bytes(base64.b64decode(shot["data"]))
 
     def close(self) -> None:
+        """Its pages and context gone (its own Chromium ended); the shared one goes on."""
+        if self._own is not None:
+            self._own.close()
+            return
         with contextlib.suppress(OSError, RuntimeError):
-            self.send("Browser.close", session=False)
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        os.close(self._commands)
-        os.close(self._replies)
-        self._profile.cleanup()
+            self.send("Target.disposeBrowserContext", {"browserContextId": self.context}, False)

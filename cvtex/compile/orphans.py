@@ -170,8 +170,12 @@ def _prctl() -> Callable[..., int] | None:
     return prctl
 
 
-def _die_with(parent: int, prctl: Callable[..., int]) -> None:
-    """Run in the child between fork and exec: it imports and allocates nothing of its own."""
+def _die_with(parent: int, prctl: Callable[..., int], mask: set[int] | None = None) -> None:
+    """Run in the child between fork and exec: it imports and allocates nothing of its own.
+    ``mask``: the signals the child is to block (those its parent blocked while forking it
+    are held for the parent only)."""
+    if mask is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
     prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     if os.getppid() != parent:  # the parent died before the request: nobody will send it
         os.kill(os.getpid(), signal.SIGKILL)
@@ -182,10 +186,21 @@ def spawn(command: list[str], **options: Any) -> subprocess.Popen[bytes]:
     prctl = _prctl()
     if prctl is None:
         return subprocess.Popen(command, **options)
-    options["preexec_fn"] = functools.partial(_die_with, os.getpid(), prctl)
-    if threading.current_thread() is threading.main_thread():
+    if threading.current_thread() is not threading.main_thread():
+        options["preexec_fn"] = functools.partial(_die_with, os.getpid(), prctl)
+        return _Spawner.get().spawn(command, options)
+    # Ctrl-C (or a SIGTERM) handled while the child is forked is handled inside Python's
+    # fork hooks, which print the KeyboardInterrupt it raises and drop it: cvtex then went
+    # on as if nothing were pressed. Held until the fork is over, it is raised here.
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_WHILE_FORKING)
+    options["preexec_fn"] = functools.partial(_die_with, os.getpid(), prctl, held)
+    try:
         return subprocess.Popen(command, **options)
-    return _Spawner.get().spawn(command, options)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+_HELD_WHILE_FORKING = {signal.SIGINT, signal.SIGTERM}
 
 
 class _Spawner:
