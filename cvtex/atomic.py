@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import shutil
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from pathlib import Path
 def _temporary(target: Path) -> Path:
     # Hidden, beside the target (one file system, so the rename is one step), and named
     # afresh each time: two writers of one file never share a temporary.
-    return target.with_name(f".{target.name}.{secrets.token_hex(4)}.cvtex-tmp")
+    return target.with_name(f".{target.name}.{os.urandom(4).hex()}.cvtex-tmp")
 
 
 def write_bytes(target: Path, data: bytes) -> None:

@@ -29,10 +29,14 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future
 from pathlib import Path
 from queue import SimpleQueue
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+# concurrent.futures brings logging (4 ms): imported once a thread other than the main one
+# starts an engine, after the first engine has started.
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 TEMP_PREFIX = "cvtex-engine-"  # in the temporary folder: the engine started before the CLI
 OUT_PREFIX = ".cvtex-engine-"  # in an out dir: so that results move into place in one step
@@ -223,6 +227,8 @@ class _Spawner:
             return cls._instance
 
     def spawn(self, command: list[str], options: dict[str, Any]) -> subprocess.Popen[bytes]:
+        from concurrent.futures import Future
+
         done: Future[subprocess.Popen[bytes]] = Future()
         self._jobs.put((command, options, done))
         return done.result()
