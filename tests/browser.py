@@ -213,7 +213,12 @@ class Browser:
         as --window-size set it when each Browser had a Chromium of its own)."""
         target = self.send(
             "Target.createTarget",
-            {"url": "about:blank", "browserContextId": self.context, **self.size},
+            {
+                "url": "about:blank",
+                "browserContextId": self.context,
+                "newWindow": True,  # sized as asked, whatever the context opened before
+                **self.size,
+            },
             session=False,
         )
         window = self.send("Browser.getWindowForTarget", target, session=False)["windowId"]

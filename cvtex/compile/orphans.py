@@ -73,12 +73,27 @@ def uninterrupted() -> Iterator[None]:
         return
     _holding += 1
     try:
-        yield
+        with _signals_held():  # Ctrl-C: its KeyboardInterrupt comes as the block ends
+            yield
     finally:
         _holding -= 1
         if not _holding and _held is not None:
             signum, _held = _held, None
             raise SystemExit(128 + signum)
+
+
+_HELD = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM blocked for the block (in the main thread, which handles them):
+    one that comes meanwhile is handled as the block ends."""
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _start_time(pid: int) -> int | None:
@@ -174,12 +189,10 @@ def _prctl() -> Callable[..., int] | None:
     return prctl
 
 
-def _die_with(parent: int, prctl: Callable[..., int], mask: set[int] | None = None) -> None:
+def _die_with(parent: int, prctl: Callable[..., int]) -> None:
     """Run in the child between fork and exec: it imports and allocates nothing of its own.
-    ``mask``: the signals the child is to block (those its parent blocked while forking it
-    are held for the parent only)."""
-    if mask is not None:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+    The signals cvtex holds back while it forks or makes an engine are the child's again."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     if os.getppid() != parent:  # the parent died before the request: nobody will send it
         os.kill(os.getpid(), signal.SIGKILL)
@@ -190,21 +203,14 @@ def spawn(command: list[str], **options: Any) -> subprocess.Popen[bytes]:
     prctl = _prctl()
     if prctl is None:
         return subprocess.Popen(command, **options)
+    options["preexec_fn"] = functools.partial(_die_with, os.getpid(), prctl)
     if threading.current_thread() is not threading.main_thread():
-        options["preexec_fn"] = functools.partial(_die_with, os.getpid(), prctl)
         return _Spawner.get().spawn(command, options)
     # Ctrl-C (or a SIGTERM) handled while the child is forked is handled inside Python's
     # fork hooks, which print the KeyboardInterrupt it raises and drop it: cvtex then went
-    # on as if nothing were pressed. Held until the fork is over, it is raised here.
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_WHILE_FORKING)
-    options["preexec_fn"] = functools.partial(_die_with, os.getpid(), prctl, held)
-    try:
+    # on as if nothing were pressed. Held until the fork is over, it is raised after it.
+    with _signals_held():
         return subprocess.Popen(command, **options)
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
-
-
-_HELD_WHILE_FORKING = {signal.SIGINT, signal.SIGTERM}
 
 
 class _Spawner:
