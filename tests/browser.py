@@ -240,14 +240,22 @@ class Browser:
         return result["result"].get("value")
 
     def wait_for(self, expression: str, bound: float = 120.0) -> Any:
-        """The value of ``expression`` once it is truthy; fails after ``bound`` seconds."""
+        """The value of ``expression`` once it is truthy; fails after ``bound`` seconds.
+
+        An expression that throws is not true yet: it may read an element the page is
+        drawing again (a form rebuilt after a save), for as long as a busy machine makes
+        that take."""
         deadline = time.monotonic() + bound
+        error = None
         while True:
-            value = self.evaluate(expression)
+            try:
+                value = self.evaluate(expression)
+            except RuntimeError as exc:
+                value, error = None, exc
             if value:
                 return value
             if time.monotonic() > deadline:
-                raise AssertionError(f"never true: {expression}")
+                raise AssertionError(f"never true: {expression}") from error
             time.sleep(0.05)
 
     def press(self, key: str, modifiers: int = 0) -> None:

@@ -54,13 +54,14 @@ def test_a_name_no_font_file_can_draw_is_set_as_hidden_text(tmp_path):
     assert not any("Ann Lee" in page for page in pages[1:])
 
 
-def test_a_font_not_found_for_a_moment_is_not_remembered_as_lacking_letters(monkeypatch):
+def test_a_font_not_found_for_a_moment_is_not_remembered_as_lacking_letters(monkeypatch, tmp_path):
     # fc-match answers with another family while fontconfig caches fonts being installed:
     # the name is then not drawn, and the next build asks again instead of remembering that
     # the font lacks every letter of it.
     from cvtex.look import drawn
     from cvtex.look.fonts import ResolvedFont
 
+    monkeypatch.setenv("CVTEX_CACHE_DIR", str(tmp_path / "user-cache"))  # nothing known yet
     font = ResolvedFont("Noto Sans")
     with monkeypatch.context() as patch:
         patch.setattr(drawn, "regular_face", lambda font: None)
