@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -19,16 +20,54 @@ def _temporary(target: Path) -> Path:
     return target.with_name(f".{target.name}.{os.urandom(4).hex()}.cvtex-tmp")
 
 
-def write_bytes(target: Path, data: bytes) -> None:
-    """Write beside ``target``, then rename over it."""
+def write_bytes(
+    target: Path,
+    data: bytes,
+    mode: int | None = None,
+    durable: bool = False,
+    before_replace: Callable[[], None] | None = None,
+) -> None:
+    """Write beside ``target``, then rename over it.
+
+    The file gets ``mode``, else the mode of the file it replaces, else the usual mode of a
+    new file. ``durable``: on the disk before the rename (a user's own file, a backup), so
+    that a crash right after leaves the new file whole, not empty. ``before_replace`` is
+    called once the new file is whole, right before the rename: it may raise to stop it."""
     temporary = _temporary(target)
+    if mode is None:
+        mode = _mode_of(target)
     try:
-        # "x": a new file with the usual permissions (mkstemp would make it private).
-        with temporary.open("xb") as handle:
-            handle.write(data)
+        # Private until it has its final mode: a file written 0600 is never readable by
+        # others, not even for the moment before the rename.
+        descriptor = os.open(
+            temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600 if mode is not None else 0o666
+        )
+        try:
+            _write_all(descriptor, data)
+            if mode is not None:
+                os.fchmod(descriptor, mode)
+            if durable:
+                os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+        if before_replace is not None:
+            before_replace()
         os.replace(temporary, target)
     finally:
         temporary.unlink(missing_ok=True)
+
+
+def _write_all(descriptor: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(descriptor, view) :]
+
+
+def _mode_of(target: Path) -> int | None:
+    try:
+        return os.stat(target).st_mode & 0o7777
+    except OSError:
+        return None
 
 
 def write_text(target: Path, text: str) -> None:

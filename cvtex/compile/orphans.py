@@ -64,22 +64,32 @@ def on_terminate(signum: int, _frame: object) -> None:
 
 @contextlib.contextmanager
 def uninterrupted() -> Iterator[None]:
-    """Hold termination back for the block; it takes effect as the block ends.
+    """Hold termination and Ctrl-C back for the block; they take effect as the block ends.
 
+    Ctrl-C too: one that lands while a child is forked is raised inside an at-fork hook,
+    where Python ignores it, and cvtex would neither stop nor know of the engine started.
     Python runs signal handlers in the main thread only, so elsewhere this does nothing."""
     global _holding, _held
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    interrupted: list[int] = []
+    previous = signal.getsignal(signal.SIGINT)
+    holding_ctrl_c = previous is signal.default_int_handler
+    if holding_ctrl_c:
+        signal.signal(signal.SIGINT, lambda signum, _frame: interrupted.append(signum))
     _holding += 1
     try:
-        with _signals_held():  # Ctrl-C: its KeyboardInterrupt comes as the block ends
-            yield
+        yield
     finally:
         _holding -= 1
+        if holding_ctrl_c:
+            signal.signal(signal.SIGINT, previous)
         if not _holding and _held is not None:
             signum, _held = _held, None
             raise SystemExit(128 + signum)
+        if interrupted:
+            raise KeyboardInterrupt
 
 
 _HELD = {signal.SIGINT, signal.SIGTERM}
@@ -88,7 +98,8 @@ _HELD = {signal.SIGINT, signal.SIGTERM}
 @contextlib.contextmanager
 def _signals_held() -> Iterator[None]:
     """Ctrl-C and SIGTERM blocked for the block (in the main thread, which handles them):
-    one that comes meanwhile is handled as the block ends."""
+    one that comes meanwhile is handled as the block ends (outside ``uninterrupted`` too,
+    where a spawn is not always made)."""
     before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
     try:
         yield

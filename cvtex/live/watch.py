@@ -85,7 +85,7 @@ class Waiting:
 
     def stop(self) -> None:
         self.engine.stop()
-        shutil.rmtree(self.engine.folder, ignore_errors=True)
+        _remove(self.engine.folder)
 
 
 @dataclass
@@ -238,7 +238,7 @@ def _prime_next(state: WatchState) -> None:
     wanted = sorted(state.outputs, key=lambda stem: order.get(stem, len(order)))
     wanted = wanted[: max(2, os.cpu_count() or 1)]
     for stem in [stem for stem in state.waiting if stem not in wanted]:
-        state.waiting.pop(stem).stop()
+        _stop_waiting(state, stem)
     for stem in wanted:
         try:
             primer = headstart.primer((out_dir / f"{stem}.tex").read_text(encoding="utf-8"))
@@ -248,7 +248,7 @@ def _prime_next(state: WatchState) -> None:
         if current is not None:
             if current.engine.primed == primer and current.usable():
                 continue
-            state.waiting.pop(stem).stop()
+            _stop_waiting(state, stem)
         with orphans.uninterrupted():  # the engine is known to the watch once started
             if primer and (started := _start_engine(out_dir, primer)) is not None:
                 state.waiting[stem] = started
@@ -259,17 +259,38 @@ def _start_engine(out_dir: Path, primer: str) -> Waiting | None:
         engine = engines.Engine(orphans.private_folder(orphans.OUT_PREFIX, out_dir))
     except OSError:
         return None
-    waiting = Waiting(engine, engines.engine_facts())
     try:
+        waiting = Waiting(engine, engines.engine_facts())
         engine.start()
         engine.prime(primer)
     except (OSError, CvtexError):  # no waiting engine: the next build starts its own
-        waiting.stop()
+        Waiting(engine, "").stop()
         return None
+    except BaseException:
+        # Ctrl-C while it starts (SIGTERM is held back, Ctrl-C is not): nobody knows of
+        # it yet, so it is stopped and its folder removed here, whenever the key lands.
+        Waiting(engine, "").stop()
+        raise
     if not engine.primed:  # no pipe, or a preamble larger than one: nothing gained
         waiting.stop()
         return None
     return waiting
+
+
+def _stop_waiting(state: WatchState, stem: str) -> None:
+    # Stopped while still listed: a Ctrl-C in between leaves it to state.close(), not lost.
+    state.waiting[stem].stop()
+    del state.waiting[stem]
+
+
+def _remove(folder: Path) -> None:
+    """The engine's folder removed, even while a program XeLaTeX started (xdvipdfmx), killed
+    with it, still finishes writing its last file there."""
+    for _ in range(100):
+        shutil.rmtree(folder, ignore_errors=True)
+        if not folder.exists():
+            return
+        time.sleep(0.02)
 
 
 class _Waker:
