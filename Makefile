@@ -82,11 +82,13 @@ cv: system-deps venv
 	$(CVTEX) build $(PROFILE) --lang $(CV_LANG) $(if $(OUT),--out $(OUT)) \
 		$(foreach file,$(LOCALE_FILE),--locale-file $(file)) $(if $(STRICT),--strict)
 
+# The tests run on every core (pytest-xdist), a module's tests on one worker: what a test
+# must do to share a run with others is in docs/development.md.
 test: system-deps test-system-deps venv
 	$(BIN)/ruff check cvtex tests bench docs
 	$(BIN)/ruff format --check cvtex tests bench docs
 	$(BIN)/lint-imports --no-cache
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --dist loadscope
 
 lint: venv
 	$(BIN)/ruff check cvtex tests bench docs && $(BIN)/ruff format --check cvtex tests bench docs

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import shutil
 import time
 from collections.abc import Callable
@@ -38,7 +37,7 @@ def replace(source: Path, target: Path) -> None:
 def _temporary(target: Path) -> Path:
     # Hidden, beside the target (one file system, so the rename is one step), and named
     # afresh each time: two writers of one file never share a temporary.
-    return target.with_name(f".{target.name}.{secrets.token_hex(4)}.cvtex-tmp")
+    return target.with_name(f".{target.name}.{os.urandom(4).hex()}.cvtex-tmp")
 
 
 def write_bytes(

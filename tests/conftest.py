@@ -18,6 +18,7 @@ from cvtex.look.theme import builtin_names
 from cvtex.pipeline.place import BuiltLanguage
 
 from .building import build
+from .shared import made_once
 from .systems import MACOS, NOTO, WINDOWS, System, make_system
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,10 +100,15 @@ class BuiltExample:
 def built_example(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> BuiltExample:
-    """The example in its four languages, once per built-in theme."""
-    out_dir = tmp_path_factory.mktemp(f"example-{request.param}")
-    results = build(EXAMPLE, out_dir=out_dir, theme=request.param)
-    return BuiltExample(out_dir, {result.language: result for result in results}, request.param)
+    """The example in its four languages, once per built-in theme (and per run: the
+    workers share it, see shared.py)."""
+    theme = request.param
+
+    def make(out_dir: Path) -> BuiltExample:
+        results = build(EXAMPLE, out_dir=out_dir, theme=theme)
+        return BuiltExample(out_dir, {result.language: result for result in results}, theme)
+
+    return made_once(tmp_path_factory, f"example-{theme}", make)
 
 
 @pytest.fixture
@@ -174,12 +180,16 @@ TINY = {
 
 @pytest.fixture(scope="session")
 def tiny_built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A small two-language profile built once, with its out/ folder and build cache."""
-    folder = tmp_path_factory.mktemp("tiny")
-    profile = folder / "cv.yaml"
-    profile.write_text(yaml.safe_dump(TINY, allow_unicode=True), encoding="utf-8")
-    build(profile)
-    return folder
+    """A small two-language profile built once (per run, see shared.py), with its out/
+    folder and build cache."""
+
+    def make(folder: Path) -> Path:
+        profile = folder / "cv.yaml"
+        profile.write_text(yaml.safe_dump(TINY, allow_unicode=True), encoding="utf-8")
+        build(profile)
+        return folder
+
+    return made_once(tmp_path_factory, "tiny", make)
 
 
 @pytest.fixture

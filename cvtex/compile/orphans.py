@@ -29,10 +29,14 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future
 from pathlib import Path
 from queue import SimpleQueue
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+# concurrent.futures brings logging (4 ms): imported once a thread other than the main one
+# starts an engine, after the first engine has started.
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 TEMP_PREFIX = "cvtex-engine-"  # in the temporary folder: the engine started before the CLI
 OUT_PREFIX = ".cvtex-engine-"  # in an out dir: so that results move into place in one step
@@ -86,6 +90,21 @@ def uninterrupted() -> Iterator[None]:
             raise SystemExit(128 + signum)
         if interrupted:
             raise KeyboardInterrupt
+
+
+_HELD = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM blocked for the block (in the main thread, which handles them):
+    one that comes meanwhile is handled as the block ends (outside ``uninterrupted`` too,
+    where a spawn is not always made)."""
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _start_time(pid: int) -> int | None:
@@ -217,7 +236,9 @@ def _prctl() -> Callable[..., int] | None:
 
 
 def _die_with(parent: int, prctl: Callable[..., int]) -> None:
-    """Run in the child between fork and exec: it imports and allocates nothing of its own."""
+    """Run in the child between fork and exec: it imports and allocates nothing of its own.
+    The signals cvtex holds back while it forks or makes an engine are the child's again."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     if os.getppid() != parent:  # the parent died before the request: nobody will send it
         os.kill(os.getpid(), signal.SIGKILL)
@@ -229,9 +250,13 @@ def spawn(command: list[str], **options: Any) -> subprocess.Popen[bytes]:
     if prctl is None:
         return subprocess.Popen(command, **options)
     options["preexec_fn"] = functools.partial(_die_with, os.getpid(), prctl)
-    if threading.current_thread() is threading.main_thread():
+    if threading.current_thread() is not threading.main_thread():
+        return _Spawner.get().spawn(command, options)
+    # Ctrl-C (or a SIGTERM) handled while the child is forked is handled inside Python's
+    # fork hooks, which print the KeyboardInterrupt it raises and drop it: cvtex then went
+    # on as if nothing were pressed. Held until the fork is over, it is raised after it.
+    with _signals_held():
         return subprocess.Popen(command, **options)
-    return _Spawner.get().spawn(command, options)
 
 
 class _Spawner:
@@ -254,6 +279,8 @@ class _Spawner:
             return cls._instance
 
     def spawn(self, command: list[str], options: dict[str, Any]) -> subprocess.Popen[bytes]:
+        from concurrent.futures import Future
+
         done: Future[subprocess.Popen[bytes]] = Future()
         self._jobs.put((command, options, done))
         return done.result()

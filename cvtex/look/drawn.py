@@ -146,8 +146,12 @@ def _outlines(font: ResolvedFont, letters: list[str]) -> dict[str, list | None]:
     known = cached.get(key) if isinstance(cached.get(key), dict) else {}
     if any(code not in known for code in codes):
         face = regular_face(font)
+        if face is None:
+            # Not found now (fontconfig may be caching fonts being installed): asked again
+            # next time, not remembered as lacking every letter while the fonts stay.
+            return known
         missing = tuple(code for code in codes if code not in known)
-        found = glyph_outlines(face[0], missing, face[1]) if face else dict.fromkeys(missing)
+        found = glyph_outlines(face[0], missing, face[1])
         known = {**known, **found}
         cachefiles.write_json(cache_file, {**cached, "state": fontconfig_state(), key: known})
     return known

@@ -192,7 +192,6 @@ def localize(loaded: Loaded) -> list[Localized]:
 def localized(loaded: Loaded, language: str) -> Localized:
     """One language's view: the CV's; for a letter, the letter's (with the CV's header as
     its sender) in place of the CV's. The one place where a CV's build and a letter's part."""
-    from ..view.letter import letter_view
     from ..view.localize import Localized, view_of
     from ..view.text import TextChooser
 
@@ -201,6 +200,8 @@ def localized(loaded: Loaded, language: str) -> Localized:
     chooser = TextChooser(profile.profile, profile.source, catalog, loaded.variant)
     if loaded.letter is None:
         return Localized(catalog, chooser, view_of(chooser))
+    from ..view.letter import letter_view
+
     written = letter_view(
         loaded.letter,
         profile.profile,

@@ -17,6 +17,7 @@ written ``{same: ...}``.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -67,8 +68,41 @@ def untranslated_in(chooser: TextChooser) -> list[Untranslated]:
         if looks_untranslated(text, chooser.catalog.scripts):
             position = chooser.source.locate(path)
             found[path] = Untranslated(path, text.strip(), position.file, position.line)
+    return _in_line_order(chooser, found.values())
+
+
+def untranslated_in_each(choosers: Sequence[TextChooser]) -> list[list[Untranslated]]:
+    """:func:`untranslated_in` of each chooser, from one scan of what they showed together.
+
+    A plain string is shown as it is in every language, so a build of n languages meets
+    each n times: here each is judged once for each set of scripts its languages are
+    written in (zh, zh-TW and zh-HK share theirs), and located once, not once per language.
+    """
+    judged: dict[tuple[str, tuple[str, ...]], bool] = {}
+    located: dict[tuple[int, Path_, str], Untranslated] = {}
+    each = []
+    for chooser in choosers:
+        scripts = tuple(chooser.catalog.scripts)
+        found: dict[Path_, Untranslated] = {}
+        for path, text in chooser.plain:
+            if path in found:
+                continue
+            if (text, scripts) not in judged:
+                judged[text, scripts] = looks_untranslated(text, list(scripts))
+            if not judged[text, scripts] or not reported(chooser.profile, path):
+                continue
+            where = (id(chooser.source), path, text)
+            if where not in located:
+                position = chooser.source.locate(path)
+                located[where] = Untranslated(path, text.strip(), position.file, position.line)
+            found[path] = located[where]
+        each.append(_in_line_order(chooser, found.values()))
+    return each
+
+
+def _in_line_order(chooser: TextChooser, items: Iterable[Untranslated]) -> list[Untranslated]:
     profile_file = chooser.source.file
-    return sorted(found.values(), key=lambda item: (item.file != profile_file, item.line))
+    return sorted(items, key=lambda item: (item.file != profile_file, item.line))
 
 
 def reported(profile: Profile, path: Path_) -> bool:
