@@ -19,7 +19,7 @@ from ..profile.shown import unshown_entries
 from ..profile.synced import OutOfDate, SyncMemory, located, sync_memory
 from ..profile.unplaced import unplaced_warning
 from ..view.cv import Fallback
-from ..view.untranslated import Untranslated, untranslated_in
+from ..view.untranslated import Untranslated, untranslated_in_each
 
 if TYPE_CHECKING:
     from ..view.localize import Localized
@@ -181,13 +181,16 @@ def language_report(loaded: Loaded, languages: list[Localized]) -> LanguageRepor
     text through their choosers). A letter's texts are its own: only those that fall back
     are told; a CV's plain strings are also looked at for a language they do not look
     written in."""
-    texts = []
-    for item in languages:
-        if item.letter is not None:
-            texts.append(LanguageTexts(item.language, item.letter.fallbacks, []))
-        else:
-            found = untranslated_in(item.chooser)
-            texts.append(LanguageTexts(item.language, item.view.fallbacks, found))
+    # One scan of the texts every language of the CV showed (see untranslated_in_each),
+    # its lists in the order of the languages.
+    choosers = [item.chooser for item in languages if item.letter is None]
+    found = iter(untranslated_in_each(choosers))
+    texts = [
+        LanguageTexts(item.language, item.letter.fallbacks, [])
+        if item.letter is not None
+        else LanguageTexts(item.language, item.view.fallbacks, next(found))
+        for item in languages
+    ]
     # A letter's build shows no sections: its CV's build names what they leave out.
     unshown = unshown_entries(loaded.profile) if loaded.kind == "cv" else []
     # zh-TW shows zh's drafts, converted: they are told where they are written, under zh.

@@ -9,8 +9,10 @@ language, written into the profile in the language's place as ``{draft: ..., fro
    another profile's (``--memory``), an official name of the catalog; a draft standing at
    another place of the same text;
 2. then, only when ``--engine`` names one, by a machine (engines/): the texts left, never
-   one already translated or drafted, with their context and the glossary of the names and
-   terms they hold. Answers are kept in the user's cache (cache.py), so nothing is sent
+   one already translated or drafted, nor a person's name, nor a ``personal:`` line (a date
+   of birth, a home address) unless ``--include personal`` asks, with their context and the
+   glossary of the names and terms they hold. Each reply is kept in the cache as it
+   arrives. Answers are kept in the user's cache (cache.py), so nothing is sent
    twice. ``--dry-run`` prints what would be sent, and where, and writes nothing.
 
 Drafts go to a language written for itself: zh-TW and zh-HK are converted from zh, so zh is
@@ -52,6 +54,7 @@ class DraftOptions:
     timeout: float = 120.0
     out: Path | None = None
     cache: DraftCache | None = None  # None: the user's cache folder
+    include: frozenset[str] = frozenset()  # what is sent only when asked: "personal"
 
 
 @dataclass
@@ -64,6 +67,7 @@ class Drafted:
     from_cache: int = 0
     left: list[str] = field(default_factory=list)  # texts no draft was found for
     names: list[str] = field(default_factory=list)  # people's names, never sent
+    personal: list[str] = field(default_factory=list)  # personal: lines, sent only if asked
     requests: list[Request] = field(default_factory=list)  # --dry-run: what would be sent
     written: Written | None = None
 
@@ -102,6 +106,10 @@ def draft(profile_file: Path, language: str, options: DraftOptions) -> Drafted:
             result.from_memory += 1
         elif any(_is_a_name(place.path) for place in unit.places):
             result.names.append(unit.text)
+        elif "personal" not in options.include and any(
+            place.path[:1] == ("personal",) for place in unit.places
+        ):
+            result.personal.append(unit.text)  # a date of birth, a home address
         else:
             to_send.append(unit)
     if to_send and options.engine:
@@ -190,9 +198,12 @@ def _engine_drafts(
             if remaining.items:
                 result.requests += engine.plan(remaining)
             continue
-        answered = engine.translate(remaining) if remaining.items else {}
-        for identifier, text in answered.items():
-            cache.put(keys[identifier], text, engine.label)
+
+        def keep(found: dict[str, str], keys: dict[str, str] = keys) -> None:
+            for identifier, text in found.items():
+                cache.put(keys[identifier], text, engine.label)
+
+        answered = engine.translate(remaining, keep) if remaining.items else {}
         for item in own:
             text = cached.get(item.id) or answered.get(item.id)
             unit = by_id[item.id]

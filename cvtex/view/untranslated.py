@@ -25,6 +25,7 @@ Links, e-mail addresses and math are left out before looking.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -76,19 +77,49 @@ def find_untranslated(
 def untranslated_in(chooser: TextChooser) -> list[Untranslated]:
     """The plain strings ``chooser`` has shown that look untranslated in its language, in
     the order of the files' lines: the profile's own, then included files'."""
-    found: dict[Path_, Untranslated] = {}
-    scripts = chooser.catalog.scripts
-    for path, text in chooser.plain:
-        if path in found or not looks_untranslated(text, scripts):
-            continue
-        # CJK in a CV written in no CJK script is named wherever it is shown.
-        everywhere = is_cjk(text) and not writes_cjk(scripts)
-        if not everywhere and not reported(chooser.profile, path):
-            continue
-        position = chooser.source.locate(path)
-        found[path] = Untranslated(path, text.strip(), position.file, position.line)
+    return untranslated_in_each([chooser])[0]
+
+
+def untranslated_in_each(choosers: Sequence[TextChooser]) -> list[list[Untranslated]]:
+    """:func:`untranslated_in` of each chooser, from one scan of what they showed together.
+
+    A plain string is shown as it is in every language, so a build of n languages meets
+    each n times: here each is judged once for each set of scripts its languages are
+    written in (zh, zh-TW and zh-HK share theirs), and located once, not once per language.
+    """
+    judged: dict[tuple[str, tuple[str, ...]], tuple[bool, bool]] = {}
+    located: dict[tuple[int, Path_, str], Untranslated] = {}
+    each = []
+    for chooser in choosers:
+        scripts = tuple(chooser.catalog.scripts)
+        found: dict[Path_, Untranslated] = {}
+        for path, text in chooser.plain:
+            if path in found:
+                continue
+            if (text, scripts) not in judged:
+                judged[text, scripts] = _judged(text, list(scripts))
+            looks, everywhere = judged[text, scripts]
+            if not looks or not (everywhere or reported(chooser.profile, path)):
+                continue
+            where = (id(chooser.source), path, text)
+            if where not in located:
+                position = chooser.source.locate(path)
+                located[where] = Untranslated(path, text.strip(), position.file, position.line)
+            found[path] = located[where]
+        each.append(_in_line_order(chooser, found.values()))
+    return each
+
+
+def _judged(text: str, scripts: list[str]) -> tuple[bool, bool]:
+    """Whether ``text`` looks untranslated in a CV written in ``scripts``, and whether it
+    is named wherever it is shown: CJK in a CV written in no CJK script."""
+    looks = looks_untranslated(text, scripts)
+    return looks, looks and is_cjk(text) and not writes_cjk(scripts)
+
+
+def _in_line_order(chooser: TextChooser, items: Iterable[Untranslated]) -> list[Untranslated]:
     profile_file = chooser.source.file
-    return sorted(found.values(), key=lambda item: (item.file != profile_file, item.line))
+    return sorted(items, key=lambda item: (item.file != profile_file, item.line))
 
 
 def reported(profile: Profile, path: Path_) -> bool:

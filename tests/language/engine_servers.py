@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 
@@ -29,6 +30,7 @@ class Reply:
     body: Any = None  # JSON, or bytes sent as they are
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0
+    drip: float = 0.0  # seconds between the bytes of the body: a reply that never ends
 
 
 @dataclass
@@ -37,6 +39,16 @@ class Server:
     received: list[Received] = field(default_factory=list)
     # Replies to give before the normal ones, in order (429s, 5xx, malformed, slow ones).
     queued: list[Reply] = field(default_factory=list)
+
+
+KEYS = ("OPENAI_API_KEY", "CVTEX_TRANSLATE_KEY", "DEEPL_AUTH_KEY")
+
+
+def without_keys(monkeypatch: Any, cache: Path) -> None:
+    """No key of the person running the tests, and a cache of the test's own."""
+    monkeypatch.setenv("CVTEX_CACHE_DIR", str(cache))
+    for name in KEYS:
+        monkeypatch.delenv(name, raising=False)
 
 
 # Runs of Han, kana and Hangul: what an English draft must not keep.
@@ -84,7 +96,12 @@ def serve(answer: Callable[[Server, Received], Reply]) -> Iterator[Server]:
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
-                self.wfile.write(data)
+                if not reply.drip:
+                    self.wfile.write(data)
+                for byte in data if reply.drip else b"":
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                    time.sleep(reply.drip)
             except (BrokenPipeError, ConnectionResetError):
                 pass  # the client gave up waiting: a time-out test
 

@@ -497,10 +497,10 @@ def test_a_write_without_the_token_is_refused_in_the_browser(editor, browser, tm
         "JSON.stringify({base: window.cvtexEditor.page.revision, writer: 'x', changes: "
         "[{op: 'set', path: ['name', 'en'], value: 'Mallory'}]})"
     )
-    # From the page itself, without the token: refused.
+    # Without the page's cookie (the token traded for it when the page was opened): refused.
     status = browser.evaluate(
-        f"fetch('/api/edit', {{method: 'POST', headers: {{'Content-Type': 'application/json'}},"
-        f" body: {change}}}).then(r => r.status)"
+        f"fetch('/api/edit', {{method: 'POST', credentials: 'omit', headers: "
+        f"{{'Content-Type': 'application/json'}}, body: {change}}}).then(r => r.status)"
     )
     assert status == 403
     # From another site's page (another origin: another port), as a cross-site form would.
@@ -519,7 +519,7 @@ def test_a_write_without_the_token_is_refused_in_the_browser(editor, browser, tm
         try:
             other.open(f"http://localhost:{elsewhere.server_address[1]}/")
             other.wait_for("document.title === 'elsewhere'")
-            target = editor.url.rstrip("/") + "/api/edit"
+            target = editor.origin + "/api/edit"
             body = (
                 "JSON.stringify({base: 1, writer: 'x', changes: "
                 "[{op: 'set', path: ['name', 'en'], value: 'Mallory'}]})"

@@ -173,7 +173,15 @@ def _report_written(written: list[tuple[Path, Path | None]], reformatted: list[P
     type=click.FloatRange(min=1),
     default=120.0,
     show_default=True,
-    help="Seconds to wait for each reply.",
+    help="Seconds to wait for each reply, all of it.",
+)
+@click.option(
+    "--include",
+    "include",
+    multiple=True,
+    type=click.Choice(["personal"]),
+    help="Also send what is kept on this machine by default: personal (the personal: "
+    "lines, such as a date of birth or a home address).",
 )
 @click.option(
     "-o",
@@ -191,26 +199,46 @@ def translate_draft(
     model: str | None,
     dry_run: bool,
     timeout: float,
+    include: tuple[str, ...],
     out: Path | None,
 ) -> None:
     """Draft a language's missing texts into the profile, marked as drafts: from the
     profile's own translations, other profiles (--memory) and the catalog's official
     names, then, with --engine, by a machine translator (OpenAI-compatible or DeepL).
 
-    Keys come from the environment: OPENAI_API_KEY or CVTEX_TRANSLATE_KEY (openai),
-    DEEPL_AUTH_KEY (deepl). `cvtex validate` lists the drafts; `cvtex translate accept`
-    takes them once checked.
+    Keys come from the environment: OPENAI_API_KEY (sent to OpenAI's own host only) or
+    CVTEX_TRANSLATE_KEY (openai, any --base-url), DEEPL_AUTH_KEY (deepl). People's names are
+    never sent, personal: lines only with --include personal. `cvtex validate` lists the
+    drafts; `cvtex translate accept` takes them once checked.
     """
     from ...translate.drafts import DraftOptions, draft
+    from ...translate.engines.http import base_url_warning
     from ...translate.places import OneLanguageWanted
 
     options = DraftOptions(
-        engine, base_url, model, memory_files, locale_files, dry_run, timeout, out
+        engine,
+        base_url,
+        model,
+        memory_files,
+        locale_files,
+        dry_run,
+        timeout,
+        out,
+        include=frozenset(include),
     )
+    if engine and (warning := base_url_warning(base_url)):
+        click.secho(f"warning: {warning}", fg="yellow", err=True)
     try:
         result = draft(profile, language, options)
     except OneLanguageWanted as wanted:
         raise click.BadParameter(wanted.message, param_hint="--lang") from None
+    if result.personal:
+        click.secho(
+            f"{len(result.personal)} personal line(s) kept on this machine, not sent "
+            "(--include personal sends them)",
+            fg="yellow",
+            err=True,
+        )
     if dry_run:
         for request in result.requests:
             click.echo(request.shown())

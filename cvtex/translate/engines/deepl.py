@@ -23,7 +23,7 @@ from typing import Any
 
 from .http import malformed, send
 from .markup import from_xml, keeps_markup, to_xml
-from .request import Batch, Item, Request, TranslationFailed
+from .request import Arrived, Batch, Item, Request, TranslationFailed, nowhere
 
 MAX_TEXTS = 50  # DeepL's own limit of texts per request
 # Where DeepL asks for a variant of a target language: by the region or script of the
@@ -62,7 +62,7 @@ class DeepLEngine:
             requests.append(self._delete_request(_GLOSSARY_ID))
         return requests
 
-    def translate(self, batch: Batch) -> dict[str, str]:
+    def translate(self, batch: Batch, arrived: Arrived = nowhere) -> dict[str, str]:
         if not self.key:
             raise TranslationFailed(
                 "deepl: DEEPL_AUTH_KEY is not set", "export DEEPL_AUTH_KEY=<your key>:fx"
@@ -72,7 +72,9 @@ class DeepLEngine:
             found: dict[str, str] = {}
             for context, items in _groups(batch):
                 request = self._translate_request(batch, context, items, glossary_id)
-                found.update(self._read(send(request, self.label, self.timeout), items))
+                answered = self._read(send(request, self.label, self.timeout), items)
+                arrived(answered)
+                found.update(answered)
             return found
         finally:
             # A glossary left behind costs nothing; the drafts are what count.

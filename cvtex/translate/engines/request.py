@@ -6,7 +6,7 @@ engine imports these without importing the registry that imports it."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -65,6 +65,15 @@ class TranslationFailed(CvtexError):
     exit_code = ExitCode.ENGINE_FAILED
 
 
+# Told each request's translations (by item id) as they arrive: kept at once (the cache),
+# so that a run cut short (a quota, an error, a time-out, Ctrl-C) resumes where it stopped.
+Arrived = Callable[[dict[str, str]], None]
+
+
+def nowhere(found: dict[str, str]) -> None:
+    """Translations arrived, kept nowhere else."""
+
+
 class Engine(Protocol):
     label: str  # what a draft's from: says: deepl, openai qwen2.5:7b
     identity: str  # what the cache keys on: the engine, its model and host
@@ -73,6 +82,7 @@ class Engine(Protocol):
         """Every request translating ``batch`` would send, in order."""
         ...
 
-    def translate(self, batch: Batch) -> dict[str, str]:
-        """The translations by item id (an item left out could not be used)."""
+    def translate(self, batch: Batch, arrived: Arrived = nowhere) -> dict[str, str]:
+        """The translations by item id (an item left out could not be used), each request's
+        told to ``arrived`` as it comes."""
         ...
