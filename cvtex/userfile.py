@@ -80,7 +80,8 @@ class UserFile:
         except OSError as exc:
             raise _not_written(self.path, exc) from None
         with contextlib.suppress(OSError):  # as root, a user's file stays theirs
-            if (owner.st_uid, owner.st_gid) != (os.getuid(), os.getgid()):
+            # (Windows has no owner ids: os.getuid is POSIX's.)
+            if hasattr(os, "getuid") and (owner.st_uid, owner.st_gid) != (os.getuid(), os.getgid()):
                 os.chown(self.real, owner.st_uid, owner.st_gid)
         self.raw = data
         return self.backup

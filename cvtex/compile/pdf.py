@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from ..errors import EngineError, InputError
 from . import orphans
-from .engine import Engine, EngineRun
+from .engine import EngineRun
+from .engines import AUTO, AnyEngine, EngineChoice
 
 if TYPE_CHECKING:
     from ..look.fit import Step
@@ -30,7 +31,7 @@ class Typeset:
 
     source: TexSource
     run: EngineRun
-    engine: Engine
+    engine: AnyEngine
     fitted: str = ""  # what fit_pages did: "fitted to 1 page at 9.5 pt, spacing 55%"
     step: Step | None = None  # the step of tightening it was typeset at
     advice: str = ""  # what would make it look better: a last page of a few lines pulled back
@@ -58,13 +59,15 @@ def typeset(
     loaded: LoadedProfile,
     out_dir: Path,
     timeout: float,
-    engine: Engine | None = None,
+    engine: AnyEngine | None = None,
+    choice: EngineChoice = AUTO,
 ) -> Typeset:
     """The source typeset, fitted to ``design.fit_pages`` if it sets one. ``engine``: one
-    already started (the head start), else a fresh one in a folder inside ``out_dir``."""
+    already started (the head start), else a fresh one of ``choice`` in a folder inside
+    ``out_dir``."""
     if source.fit is not None:
-        return _fitted(source, loaded, out_dir, timeout, engine)
-    result = _one_pass(source, source.tex, loaded, out_dir, timeout, engine)
+        return _fitted(source, loaded, out_dir, timeout, engine, choice)
+    result = _one_pass(source, source.tex, loaded, out_dir, timeout, choice, engine)
     result.advice = tiny_last_page(result.pdf, result.run.pages)
     return result
 
@@ -93,7 +96,8 @@ def _fitted(
     loaded: LoadedProfile,
     out_dir: Path,
     timeout: float,
-    engine: Engine | None = None,
+    engine: AnyEngine | None = None,
+    choice: EngineChoice = AUTO,
 ) -> Typeset:
     """If the CV takes more pages than ``fit_pages``, the first step of tightening that
     fits (see look.fit), trying several at once; the trials not chosen are discarded."""
@@ -103,7 +107,7 @@ def _fitted(
     target = source.fit.pages
     ladder = steps(source.fit.design)
     start = ladder.index(source.fit_step) if source.fit_step in ladder else 0
-    trials = {start: _one_pass(source, source.tex, loaded, out_dir, timeout, engine)}
+    trials = {start: _one_pass(source, source.tex, loaded, out_dir, timeout, choice, engine)}
     chosen: Typeset | None = None
     try:
         first = trials[start]
@@ -113,7 +117,7 @@ def _fitted(
             return chosen
         if start:  # what fitted this CV before no longer does (fonts changed): search again
             plain = source.fit.render(source.fit.design)
-            trials[0] = _one_pass(source, plain, loaded, out_dir, timeout)
+            trials[0] = _one_pass(source, plain, loaded, out_dir, timeout, choice)
             if trials[0].run.pages <= target:
                 chosen = _choose(trials[0], "", ladder[0])
                 return chosen
@@ -121,7 +125,8 @@ def _fitted(
         def typeset_step(index: int) -> None:
             assert source.fit is not None
             tighter = ladder[index].apply(source.fit.design)
-            trials[index] = _one_pass(source, source.fit.render(tighter), loaded, out_dir, timeout)
+            tex = source.fit.render(tighter)
+            trials[index] = _one_pass(source, tex, loaded, out_dir, timeout, choice)
 
         def pages_at(indexes: list[int]) -> dict[int, int]:
             from concurrent.futures import ThreadPoolExecutor
@@ -188,12 +193,13 @@ def _one_pass(
     loaded: LoadedProfile,
     out_dir: Path,
     timeout: float,
-    engine: Engine | None = None,
+    choice: EngineChoice,
+    engine: AnyEngine | None = None,
 ) -> Typeset:
     from .provenance import missing_glyph_error, traced
 
     if engine is None:
-        engine = Engine(orphans.private_folder(orphans.OUT_PREFIX, out_dir))
+        engine = choice.new(orphans.private_folder(orphans.OUT_PREFIX, out_dir))
     try:
         if source.image:
             _copy_image(source.image, engine.folder / source.image.name)
@@ -219,7 +225,7 @@ _TAGS_UNSETTLED = "something is wrong with the mcid--rerun"
 _TAGGED_PASSES = 4
 
 
-def _settled(engine: Engine, source: TexSource, run: EngineRun, timeout: float) -> EngineRun:
+def _settled(engine: AnyEngine, source: TexSource, run: EngineRun, timeout: float) -> EngineRun:
     """Passes over a tagged source until tagpdf's numbers are those of the pass before."""
     seconds = run.seconds
     for _ in range(_TAGGED_PASSES - 1):

@@ -51,6 +51,9 @@ Stamp = tuple[int, int, int] | None  # mtime, size, inode; None for a missing fi
 DEFAULT_INTERVAL = 0.3
 SHOW_WAIT = 2.0  # seconds a build waits to be shown before the rest goes on regardless
 _SOON = 0.05  # seconds between looks while something waits on the pages
+# CVTEX_WATCH=poll: look at the files every interval, never ask the kernel (as on a system
+# or file system without inotify: macOS, Windows, a network share).
+WATCH_VARIABLE = "CVTEX_WATCH"
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,7 @@ class WatchState:
     unprimed: bool = False  # the next engines wait until the last build is shown
     behind: list[str] = field(default_factory=list)  # languages not built since a save
     cause: list[Path] = field(default_factory=list)  # the files whose save set off the last build
+    woken_by: str = ""  # how the loop learns of a save: "inotify", or "polling" alone
 
     @property
     def profile(self) -> Path:
@@ -266,7 +270,8 @@ def watch(
     """Watch until ``stop`` is set (or forever), reporting each build; the engines that
     wait are stopped however it ends."""
     stop = stop or threading.Event()
-    waker = _Waker()
+    waker = _Waker(events=os.environ.get(WATCH_VARIABLE, "").strip().lower() != "poll")
+    state.woken_by = waker.kind
     try:
         while not stop.is_set():
             # Followed before the files are looked at: a save from then on wakes the wait.
@@ -445,15 +450,18 @@ def _remove(folder: Path) -> None:
 
 class _Waker:
     """Wakes the watch as soon as a file in a watched folder is written (inotify, where
-    the ``inotify_simple`` binding and the kernel have it), else after ``interval``."""
+    the ``inotify_simple`` binding and the kernel have it, and ``events`` allows), else
+    after ``interval``: the fallback everywhere else, where the files' stamps are polled."""
 
     # Written and closed, renamed into place, or touched. Not a removal nor a creation:
     # an editor that saves by moving the old file away then writing a new one would set
     # off a build of a missing or empty file; its last write wakes the watch anyway.
-    def __init__(self) -> None:
+    def __init__(self, events: bool = True) -> None:
         self._inotify = None
         self._folders: dict[int, Path] = {}
         self._files: set[Path] = set()
+        if not events:
+            return
         try:
             from inotify_simple import INotify, flags
         except ImportError:
@@ -461,6 +469,10 @@ class _Waker:
         with contextlib.suppress(OSError):
             self._inotify = INotify()
             self._mask = flags.CLOSE_WRITE | flags.MOVED_TO | flags.ATTRIB
+
+    @property
+    def kind(self) -> str:
+        return "inotify" if self._inotify is not None else "polling"
 
     def follow(self, files: Iterable[Path]) -> None:
         """Watch the folders of ``files`` (added as a build reads new ones; never removed:
@@ -501,7 +513,8 @@ def _forget_cached_facts(catalogs_and_themes: bool = True) -> None:
     fonts or TeX Live may have been installed (after a build that said they were missing)
     since the last one, and catalogs and themes saved, unless the save was the profile's
     alone (the common case, whose rebuild then reads only the profile again)."""
-    from ..look import fonts
+    from ..compile import tectonic
+    from ..look import fontchoice, icons
 
     if catalogs_and_themes:
         from ..language.catalog import load_catalog
@@ -511,12 +524,8 @@ def _forget_cached_facts(catalogs_and_themes: bool = True) -> None:
         forget_themes()
         forget_templates()
         load_catalog.cache_clear()
-    for cached in (
-        fonts.fontconfig_state,
-        fonts.installed_families,
-        fonts.in_tex_tree,
-        engines.engine_facts,
-    ):
+    fontchoice.forget()
+    for cached in (icons.font_file_of, tectonic.find_tectonic, engines.engine_facts):
         cached.cache_clear()
 
 

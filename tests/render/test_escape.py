@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cvtex.render.markup import parse
+from cvtex.text import texescape
 from cvtex.text.texescape import TexCode, tex_url, to_tex
 
 NASTY = r"50% & C# $5 _x_ {a} ~ ^ \ "
@@ -24,6 +25,23 @@ def test_tex_commands_are_not_code(text):
     out = to_tex(text)
     assert "\\input" not in out and "\\write" not in out and "\\catcode" not in out
     assert "^^" not in out
+
+
+def test_the_table_of_specials_is_pylatex_s_character_by_character():
+    # The build escapes with its own table (importing pylatex cost 10-20 ms a build); it
+    # is pylatex's escape_latex, with a grave accent braced and a kept space a control
+    # space, for every character of the Basic Multilingual Plane (both tables name only
+    # characters below U+0100).
+    from pylatex.utils import escape_latex
+
+    every = "".join(
+        chr(code)
+        for code in range(0x10000)
+        if not 0xD800 <= code <= 0xDFFF and chr(code) != texescape._LATIN_MARK
+    )
+    theirs = escape_latex(every).replace("`", "{`}").replace("\x1f", "\\ ")
+    assert texescape._escape(every) == theirs  # each character escaped on its own, by both
+    assert texescape._escape(NASTY + "`!`\n") == (escape_latex(NASTY + "`!`\n").replace("`", "{`}"))
 
 
 def test_control_characters_are_dropped_and_space_collapsed():
@@ -129,3 +147,17 @@ def test_chinese_punctuation_beside_chinese_text_stays_chinese(text):
 def test_a_middle_dot_is_the_latin_fonts_even_between_chinese_names():
     # Read back from a CJK font's bold as the katakana middle dot (U+30FB).
     assert to_tex("埃莱娜·加西亚") == r"埃莱娜\cvlatin{·}加西\nobreak 亚"
+
+
+def test_an_escape_remembered_is_the_escape_made_again():
+    # Each distinct text is escaped once per set of fallback letters (the one state the
+    # escape reads): what is given back is what escaping it again makes.
+    texts = [NASTY, "Müller **et al.** $3\\times$ 分布式训练研究", "김 **민준** 씨", "ッ"]
+    for letters in (frozenset(), frozenset("ü")):
+        with texescape.fallback_letters(letters):
+            for text in texts:
+                first = to_tex(text)
+                assert first == to_tex(text) == texescape._marked_up_with.__wrapped__(text, letters)
+    with texescape.fallback_letters(frozenset("ü")):
+        fallback = to_tex("Müller")
+    assert fallback != to_tex("Müller") and r"\cvscript{latin}{ü}" in fallback
