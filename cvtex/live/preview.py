@@ -24,6 +24,7 @@ import json
 import re
 import secrets
 import threading
+import time
 import webbrowser
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -117,6 +118,7 @@ class PreviewState:
         self.warnings: list[str] = []  # the last build's, as the command line prints them
         self.generation = 0
         self.number = 0  # the build shown
+        self.ended = 0.0  # when that build was over (seconds since the epoch)
         self.closed = False
         self._changed = threading.Condition()
         self.looked = Looked()
@@ -132,6 +134,9 @@ class PreviewState:
             self._prepared[built.language] = (_file_stamp(built.pdf), ahead)
 
     def update(self, result: Rebuilt) -> None:
+        # The build is over: from here to its pages shown is the preview's own time (the
+        # page says how long it took, by the same clock: bench/bench.py reads it).
+        ended = time.time()
         # Drawn before the pages are told, while no engine competes for the cores (those
         # drawn as each language was ready are taken as they are).
         with self._changed:
@@ -144,6 +149,7 @@ class PreviewState:
         with self._changed:
             self.summary = result.summary()
             self.number = result.number
+            self.ended = ended
             # A build the cache answered read nothing, so warned of nothing: the last
             # warnings stand until a build that compiles says otherwise (and one of some
             # languages only warns of those).
@@ -250,6 +256,7 @@ class PreviewState:
             "warnings": self.warnings,
             "viewer": self.viewer,
             "number": self.number,
+            "ended": self.ended,
             "panes": panes,
         }
 

@@ -46,8 +46,18 @@ function show(state) {
   for (const frame of container.querySelectorAll("iframe")) frame.hidden = true;
   panes.show(state).then(() => {
     drawnNumber = Math.max(drawnNumber, state.number);
+    shown(state);
     tell();
   });
+}
+
+// The build the page shows, and how long after its end (the server's clock is this
+// machine's): what the benchmark reads.
+function shown(state) {
+  if (!state.ended || Number(document.body.dataset.shownNumber || 0) >= state.number) return;
+  document.body.dataset.shownNumber = String(state.number);
+  document.body.dataset.shownAt = String((performance.timeOrigin + performance.now()) / 1000);
+  document.body.dataset.shownAfter = Math.max(0, Date.now() / 1000 - state.ended).toFixed(3);
 }
 
 // The browser's own viewer in each pane: a new address for each new PDF, so that it loads.
@@ -66,6 +76,7 @@ function showFrames(state) {
     }
   }
   drawnNumber = Math.max(drawnNumber, state.number);
+  shown(state);
   tell();
 }
 
