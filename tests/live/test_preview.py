@@ -227,6 +227,49 @@ def test_drawn_pages_keep_their_place_when_a_new_pdf_comes(launch, browser, tiny
     )
 
 
+def test_a_new_pdf_loads_only_the_pages_that_look_different(launch, browser, tiny):
+    """A save that changes the first page of a longer CV: the page loads the first page's
+    new image; every other page looks the same (the same digest), so its image stays."""
+    entries = "".join(
+        f"- title: {{en: Paper {number} on the scheduling of distributed training jobs, "
+        f"zh: 论文{number}}}\n  venue: Networked Systems\n  year: 2020\n"
+        for number in range(90)
+    )
+    tiny.write_text(tiny.read_text(encoding="utf-8") + "publications:\n" + entries, "utf-8")
+    preview = launch("--lang", "en")
+    browser.open(preview.url)
+    browser.wait_for(shows_pdf("en", 1), 300)
+    # A first save: the build after it reads what the first one noted (its .aux), as every
+    # later one does.
+    edit(tiny, "Thesis on networks", "Thesis on network calculus")
+    browser.wait_for(shows_pdf("en", 2), 300)
+    pages = pdf_pages(tiny.parent / "out" / "cv.en.pdf")
+    assert pages >= 2
+    shown = f"{PANE.format(lang='en')}.querySelector('.pages')"
+    sheets = f"[...{shown}.querySelectorAll(':scope > .page')]"
+    # Scrolled to where the first page ends: every page is near the screen, so drawn; each
+    # image marked.
+    browser.wait_for(f"{sheets}.length === {pages}")
+    browser.evaluate(f"{shown}.scrollTop = {sheets}[1].offsetTop - {shown}.clientHeight / 2")
+    # (drawn at the width wanted now: a scroll bar that came narrowed the pages)
+    drawn = "s.dataset.has === s.dataset.want.split('|').slice(0, 2).join('|')"
+    browser.wait_for(f"{sheets}.length === {pages} && {sheets}.every(s => {drawn})")
+    before = browser.evaluate(
+        f"{sheets}.map(s => (s.querySelector('img').dataset.before = '1', s.dataset.digest))"
+    )
+    edit(tiny, "Hunan University", "Hunan University, Changsha")
+    browser.wait_for(shows_pdf("en", 3), 300)
+    after = browser.evaluate(
+        f"{sheets}.map(s => [s.dataset.digest, Boolean(s.querySelector('img').dataset.before),"
+        " s.dataset.has])"
+    )
+    assert len(after) == pages and all(has.startswith("3|") for _, _, has in after)
+    assert after[0][0] != before[0] and not after[0][1]  # the first page: drawn anew
+    for number in range(1, pages):
+        digest, kept, _ = after[number]
+        assert digest == before[number] and kept, (number, after, before)
+
+
 def pdf_pages(pdf: Path) -> int:
     info = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True, check=True).stdout
     return int(next(line.split()[1] for line in info.splitlines() if line.startswith("Pages:")))
