@@ -26,14 +26,12 @@ from typing import Any
 import yaml
 
 from ..errors import InputError
-from ..profile.source import format_path
+from ..profile.source import format_path, scalar_value
 
 Key = str | int
 Path_ = tuple[Key, ...]
 
 PARSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_RESOLVER = yaml.resolver.Resolver()
-_CONSTRUCTOR = yaml.constructor.SafeConstructor()
 RECENT = 4  # layouts remembered: the file's, a change's, and the one being checked
 _LINKS = 16  # changes whose nodes are moved when asked for, before they are moved once for all
 
@@ -388,7 +386,7 @@ def _walk(events: Iterator[yaml.Event], text: str, nodes: dict[Path_, Node]) -> 
         if parent is not None and isinstance(parent.value, dict) and parent.key is None:
             if not isinstance(event, yaml.ScalarEvent):
                 raise InputError("the editor edits files whose keys are words")
-            parent.key = (str(_scalar(event)), event.start_mark.index, event.end_mark.index)
+            parent.key = (str(scalar_value(event)), event.start_mark.index, event.end_mark.index)
             continue
         start = event.start_mark.index
         if isinstance(event, yaml.ScalarEvent):
@@ -418,7 +416,7 @@ def _walk(events: Iterator[yaml.Event], text: str, nodes: dict[Path_, Node]) -> 
                     node.dash = _dash_before(text, start)
         nodes[path] = node
         if isinstance(event, yaml.ScalarEvent):
-            value = _scalar(event)
+            value = scalar_value(event)
             if parent is None:
                 root = value
             else:
@@ -444,16 +442,3 @@ def _dash_before(text: str, start: int) -> int:
     if at < 0 or text[at] != "-":
         raise InputError("the editor cannot find where a list item starts (a comment after '-'?)")
     return at
-
-
-def _scalar(event: yaml.ScalarEvent) -> Any:
-    """A scalar as cvtex reads it (profile/source.py): dates stay the text written."""
-    tag = event.tag if event.tag not in (None, "!") else None
-    tag = tag or _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)
-    if tag == "tag:yaml.org,2002:timestamp":
-        return event.value
-    constructor = yaml.SafeLoader.yaml_constructors.get(tag)
-    if constructor is None or tag.startswith("!"):
-        return event.value
-    node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
-    return constructor(_CONSTRUCTOR, node)
