@@ -102,8 +102,8 @@ def build_options(command: Callable[..., Any]) -> Callable[..., Any]:
                 "--strict",
                 is_flag=True,
                 help="Fail (exit 1) when a text falls back to another language, looks "
-                "untranslated or is a draft not yet accepted: exactly when `cvtex validate "
-                "--strict` fails.",
+                "untranslated, is a draft not yet accepted or may be out of date: exactly when "
+                "`cvtex validate --strict` fails.",
             ),
             click.option(
                 "--design",

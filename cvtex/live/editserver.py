@@ -32,6 +32,7 @@ from urllib.parse import parse_qs, urlsplit
 from .. import atomic
 from ..errors import CvtexError, InputError
 from ..language.catalog import Locales, load_locales
+from ..language.traditional import converted_languages
 from ..profile.source import MAX_DEPTH
 from ..userfile import UserFile
 from .editfacts import Facts, document_kind, facts_of, languages_of
@@ -374,16 +375,15 @@ class _Server(LocalServer):
         session = self.state.session
         current: Revision = session.current
         languages = languages_of(session.file, current.data)
-        names, sources = {}, {}
+        names, catalogs = {}, {}
         for language in languages:
             try:
-                catalog = self.state.locales.catalog(language)
+                catalogs[language] = self.state.locales.catalog(language)
             except CvtexError:
                 names[language] = language
                 continue
-            names[language] = catalog.language
-            if catalog.convert_from:
-                sources[language] = catalog.convert_from
+            names[language] = catalogs[language].language
+        sources = converted_languages(catalogs, languages)
         photo = self.photo_file()
         return {
             "kind": document_kind(current.data),
@@ -397,6 +397,8 @@ class _Server(LocalServer):
             "available_languages": self.state.locales.codes(),
             "language_names": names,
             "converted_from": sources,
+            # The language written first: what the others are translated or converted from.
+            "source": languages[0] if languages else None,
             "photo": photo is not None and photo.is_file(),
         }
 

@@ -89,7 +89,8 @@ def build(
         reporter.read(inputs)
         languages = localize(loaded)
         # Told before anything is rendered: what an output chooses later is not the CV's.
-        warnings = report_languages(language_report(loaded, languages), request, reporter)
+        report = language_report(loaded, languages)
+        warnings = report_languages(report, request, reporter)
         sources, _ = render(loaded, languages, [name for name in request.formats if name == "pdf"])
         for source in sources:
             reporter.fonts(source.language, source.font_lines)
@@ -128,7 +129,10 @@ def build(
     # The documents of other formats are not recorded, nor a letter dated by the day.
     if request.only_pdf and loaded.repeatable and not loaded.packet:
         outputs = [Output(source.language, source.stem) for source in sources]
-        cache.record_request(request, file_digests(inputs, before), outputs, warnings)
+        # What may be out of date is remembered apart (a confirm changes the warnings), as
+        # the report left it: a state of cvtex's own, no input a watch follows.
+        state = file_digests([report.memory]) if report.memory else None
+        cache.record_request(request, file_digests(inputs, before), outputs, warnings, state)
         cache.save()
     return built
 

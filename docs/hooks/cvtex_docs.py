@@ -227,10 +227,12 @@ def shipped_languages() -> str:
 
     codes = sorted(available_languages(), key=lambda code: (code != "en", code))
     catalogs = [load_catalog(code) for code in codes]
-    lines = ["| code | language | written in | set by the template | converted from |"]
+    lines = ["| code | language | written in | set by the template | converted from (OpenCC) |"]
     lines.append("| --- | --- | --- | --- | --- |")
     for catalog in catalogs:
-        converted = f"`{catalog.convert_from}` ({catalog.opencc})" if catalog.convert_from else ""
+        converted = ", ".join(
+            f"`{source}` ({' + '.join(configs)})" for source, configs in catalog.conversions.items()
+        )
         scripts = ", ".join(catalog.scripts)
         lines.append(
             f"| `{catalog.code}` | {catalog.language} | {scripts} | `{catalog.template}` "

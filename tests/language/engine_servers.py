@@ -51,12 +51,19 @@ def without_keys(monkeypatch: Any, cache: Path) -> None:
         monkeypatch.delenv(name, raising=False)
 
 
-def draft_of(text: str, glossary: dict[str, str]) -> str:
+# Runs of Han, kana and Hangul: what an English draft must not keep.
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
+
+
+def draft_of(text: str, glossary: dict[str, str], target: str = "zh") -> str:
     """What the fake engines answer: the glossary's terms replaced, the rest marked as
-    Chinese (it must not look untranslated), links and math as they were."""
+    Chinese (it must not look untranslated), links and math as they were; into English
+    (or another alphabet's language), every run of CJK written as a Latin word instead."""
     for term, official in sorted(glossary.items(), key=lambda pair: -len(pair[0])):
         text = re.sub(re.escape(term), official, text, flags=re.I)
-    return "译：" + text
+    if target.split("-")[0].lower() in ("zh", "ja", "ko"):
+        return "译：" + text
+    return "EN " + _CJK_RUN.sub(lambda run: f"word{len(run.group())}", text)
 
 
 @contextmanager
@@ -121,7 +128,8 @@ def openai_answer(server: Server, received: Received) -> Reply:
     message = json.loads(received.body["messages"][-1]["content"])
     glossary = {entry["source"]: entry["target"] for entry in message["glossary"]}
     translations = [
-        {"id": text["id"], "text": draft_of(text["text"], glossary)} for text in message["texts"]
+        {"id": text["id"], "text": draft_of(text["text"], glossary, message["target_language"])}
+        for text in message["texts"]
     ]
     return Reply(body=completion(json.dumps({"translations": translations}, ensure_ascii=False)))
 
@@ -170,7 +178,10 @@ def deepl_answer(server: Server, received: Received, glossaries: bool = True) ->
         create = next(r for r in server.received if r.path == "/v2/glossaries")
         glossary = dict(line.split("\t") for line in create.body["entries"].splitlines())
     translations = [
-        {"detected_source_language": "EN", "text": draft_of(text, glossary)}
+        {
+            "detected_source_language": received.body.get("source_lang", "EN"),
+            "text": draft_of(text, glossary, received.body["target_lang"]),
+        }
         for text in received.body["text"]
     ]
     return Reply(body={"translations": translations})

@@ -1,5 +1,5 @@
 """``cvtex translate``: the texts a language lacks out to a file and back, drafted by a
-memory or a machine, accepted once checked."""
+memory or a machine, accepted once checked; texts that may be out of date confirmed."""
 
 from __future__ import annotations
 
@@ -34,6 +34,9 @@ def translate() -> None:
           --base-url http://localhost:11434/v1 --model qwen2.5:7b   # a local model
       cvtex validate cv.yaml                       # lists the drafts to check
       cvtex translate accept cv.yaml               # takes them as written
+    \b
+      cvtex translate draft cv.yaml --lang en --engine deepl   # Chinese written first
+      cvtex translate confirm cv.yaml              # a text still says the same
     """
 
 
@@ -296,3 +299,19 @@ def translate_accept(
         click.secho(f"skipped: {problem}", fg="yellow", err=True)
     _report_written(written.files, written.reformatted)
     click.echo(f"{written.count} draft(s) accepted")
+
+
+@translate.command("confirm")
+@click.argument("profile", type=PROFILE)
+@click.argument("paths", nargs=-1)
+@click.option("--lang", "language", help="Confirm only this language's texts.")
+def translate_confirm(profile: Path, paths: tuple[str, ...], language: str | None) -> None:
+    """Take texts that may be out of date (another language's text of them changed since
+    they were written) as still saying the same: all of them, or those at or under the
+    paths given (education[0].bullets[1]). The profile is not changed."""
+    from ...translate.confirm import confirm
+
+    confirmed = confirm(profile, paths, language)
+    for item in confirmed:
+        click.echo(f"confirmed: {item.describe(profile)}")
+    click.echo(f"{len(confirmed)} text(s) confirmed as up to date")

@@ -37,6 +37,7 @@ const page = {
   facts: null,
   conversions: new Map(),
   untranslated: new Map(),
+  outOfDate: new Map(),
   undo: [],
   redo: [],
   burst: null, // the typing step being extended, keystroke by keystroke
@@ -82,10 +83,18 @@ function wordChrome() {
     const item = document.createElement("span");
     item.className = "lang-name";
     item.lang = lang;
-    item.textContent = `${lang} · ${page.meta.language_names?.[lang] || lang}`;
+    item.textContent = `${lang} · ${page.meta.language_names?.[lang] || lang}${languageRole(lang)}`;
     legend.append(item);
   }
   page.panes?.relabel(t);
+}
+
+// What a language is to the others: the source they are translated from, or converted.
+function languageRole(lang) {
+  if (lang === page.meta.source) return ` · ${t("source_language")}`;
+  const from = page.meta.converted_from?.[lang];
+  if (!from) return "";
+  return ` · ${t("converted_from", { language: page.meta.language_names?.[from] || from })}`;
 }
 
 // --- the server ---------------------------------------------------------------------------
@@ -662,6 +671,7 @@ function context() {
     t,
     conversion: (path, lang) => page.conversions.get(`${keyOf(path)}|${lang}`),
     untranslated: (path) => page.untranslated.get(keyOf(path)) || [],
+    outOfDate: (path, lang) => page.outOfDate.get(`${keyOf(path)}|${lang}`),
     type,
     typeText,
     setNow,
@@ -910,6 +920,7 @@ async function loadFacts() {
     const key = keyOf(item.path);
     page.untranslated.set(key, [...(page.untranslated.get(key) || []), item.lang]);
   }
+  page.outOfDate = new Map((facts.out_of_date || []).map((item) => [`${keyOf(item.path)}|${item.lang}`, item.since]));
   decorate();
 }
 

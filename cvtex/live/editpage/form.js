@@ -328,6 +328,15 @@ addBoxMark("draft", (ctx, path, lang, value) => {
   };
 });
 
+// A text written before another language's text of it changed: "may be out of date", as
+// validate says, until it is changed or confirmed (cvtex translate confirm).
+addBoxMark("out-of-date", (ctx, path, lang) => {
+  const since = ctx.outOfDate(path, lang);
+  if (!since) return null;
+  const names = since.map((code) => ctx.names?.[code] || code).join(", ");
+  return { note: ctx.t("out_of_date", { languages: names }) };
+});
+
 // Marks each language box: written, untranslated (falls back), left out (null), or shown as
 // converted from another language (zh-TW from zh) until written. Called after each change.
 export function markTexts(root, ctx) {

@@ -1,5 +1,10 @@
 """Drafts by DeepL's API v2: ``POST /v2/translate``, the key from ``DEEPL_AUTH_KEY``.
 
+Each request names both languages: ``source_lang`` the language the texts are written in
+(ZH, JA, KO, EN: the rule of text/written.py, through the profile's languages), and
+``target_lang`` the variant DeepL asks for (:func:`target_lang`: EN-US or EN-GB by the
+English catalog's document tag, ZH-HANS for zh, ZH-HANT for zh-TW and zh-HK).
+
 The host is DeepL Free's (``api-free.deepl.com``) for a key ending in ``:fx``, else Pro's
 (``api.deepl.com``); ``--base-url`` names another. DeepL takes one context per request,
 not per text, so the texts are sent grouped by where they stand (section and
@@ -21,7 +26,15 @@ from .markup import from_xml, keeps_markup, to_xml
 from .request import Arrived, Batch, Item, Request, TranslationFailed, nowhere
 
 MAX_TEXTS = 50  # DeepL's own limit of texts per request
-_TARGETS = {"zh": "ZH-HANS", "zh-TW": "ZH-HANT", "zh-HK": "ZH-HANT", "en": "EN-US", "pt": "PT-PT"}
+# Where DeepL asks for a variant of a target language: by the region or script of the
+# target's tag (the catalog's document tag: en-US as shipped, en-GB in a catalog of one's
+# own), else the first, DeepL's default.
+_VARIANTS = {
+    "EN": (("GB", "EN-GB"), ("", "EN-US")),
+    "PT": (("BR", "PT-BR"), ("", "PT-PT")),
+    "ZH": (("HANT", "ZH-HANT"), ("TW", "ZH-HANT"), ("HK", "ZH-HANT"), ("MO", "ZH-HANT"),
+           ("", "ZH-HANS")),
+}  # fmt: skip
 _GLOSSARY_ID = "<the glossary_id DeepL returns>"
 
 
@@ -118,7 +131,7 @@ class DeepLEngine:
         body: dict[str, Any] = {
             "text": [to_xml(item.text) for item in items],
             "source_lang": _base(batch.source),
-            "target_lang": _TARGETS.get(batch.target, batch.target.upper()),
+            "target_lang": target_lang(batch.target, batch.target_tag),
             "context": context,
             "tag_handling": "xml",
             "ignore_tags": ["x"],
@@ -179,3 +192,14 @@ def _usable(glossary: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
 
 def _base(code: str) -> str:
     return code.split("-")[0].upper()
+
+
+def target_lang(code: str, tag: str = "") -> str:
+    """DeepL's ``target_lang`` for a language and its tag: en (en-US) EN-US, en-GB EN-GB,
+    zh (zh-CN) ZH-HANS, zh-TW and zh-HK ZH-HANT, ja JA, ko KO."""
+    base = _base(code)
+    parts = {part.upper() for part in f"{code}-{tag}".split("-")[1:]}
+    for marker, variant in _VARIANTS.get(base, ()):
+        if not marker or marker in parts:
+            return variant
+    return base

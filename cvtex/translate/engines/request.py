@@ -32,6 +32,10 @@ class Batch:
     glossary: Sequence[tuple[str, str]] = ()  # (name or term, its translation)
     source_name: str = ""  # the languages' own names, for an engine that reads prose
     target_name: str = ""
+    # The languages' tags as their CVs' documents carry them (en-US, zh-TW, ja-JP): the
+    # region or script an engine asks for (DeepL's EN-US or EN-GB, ZH-HANS or ZH-HANT).
+    source_tag: str = ""
+    target_tag: str = ""
 
 
 @dataclass(frozen=True)
