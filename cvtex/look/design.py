@@ -74,6 +74,7 @@ class Design:
     fit_pages: int | None = None
     tagged: bool = False  # a structure tree (\DocumentMetadata and tagpdf): three passes
     page_numbers: bool = True  # the number and the name on every page after the first
+    attach_profile: bool = False  # the PDF carries the profile it shows (render.carried)
     # Fonts chosen for other scripts (greek: [...]), each from the last layer naming it.
     scripts: dict[str, list[FontChoice]] = field(default_factory=dict)
     # Set by fitting only: how much of the theme's vertical space is kept (1.0: all of it).
@@ -150,7 +151,15 @@ def merge_design(layers: Iterable[Layer]) -> Design:
     origins: dict[str, Layer] = {}
     for item in [Layer(CVTEX_DEFAULTS, "cvtex"), *layers]:
         layer, origin = item.options, item
-        for name in ("paper", "font_size", "line_spacing", "fit_pages", "tagged", "page_numbers"):
+        for name in (
+            "paper",
+            "font_size",
+            "line_spacing",
+            "fit_pages",
+            "tagged",
+            "page_numbers",
+            "attach_profile",
+        ):
             if (value := getattr(layer, name)) is not None:
                 values[name] = value
         if isinstance(layer.margins, str):
@@ -180,9 +189,36 @@ def merge_design(layers: Iterable[Layer]) -> Design:
         fit_pages=values.get("fit_pages"),  # type: ignore[arg-type]
         tagged=bool(values.get("tagged", False)),
         page_numbers=bool(values.get("page_numbers", True)),
+        attach_profile=bool(values.get("attach_profile", False)),
         scripts=scripts,
         origins=origins,
     )
+
+
+def flattened(layers: Iterable[Layer]) -> dict[str, Any]:
+    """Several layers' options as one ``design:`` block writes them, each from the last
+    layer that sets it, as :func:`merge_design` takes them: margins side by side (one
+    length for all, then a side), colours one by one (``accent`` is the accent colour),
+    fonts role by role and script by script."""
+    data: dict[str, Any] = {}
+    for layer in layers:
+        options = layer.options.model_dump(
+            mode="json", by_alias=True, exclude_none=True, exclude={"per_language"}
+        )
+        if isinstance(options.get("margins"), str):
+            options["margins"] = dict.fromkeys(SIDES, options["margins"])
+        if "accent" in options:
+            options.setdefault("colors", {})["accent"] = options.pop("accent")
+        _merged_into(data, options)
+    return data
+
+
+def _merged_into(data: dict[str, Any], options: dict[str, Any]) -> None:
+    for key, value in options.items():
+        if isinstance(value, dict) and isinstance(data.get(key), dict):
+            _merged_into(data[key], value)
+        else:
+            data[key] = value
 
 
 def command_line_layer(pairs: Sequence[tuple[str, str]]) -> Layer | None:

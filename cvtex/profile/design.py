@@ -185,6 +185,14 @@ class DesignOptions(Model):
         "never on a CV of one page.",
         examples=[False],
     )
+    attach_profile: bool | None = Field(
+        None,
+        description="The PDF carries, as an attachment, the profile of what it shows: its "
+        "one language's texts, the variant's entries and bullets, no comments, nothing of "
+        "another language or variant; `cvtex import` of the PDF then reads it, exactly. Off "
+        "by default: a PDF sent out carries only its page.",
+        examples=[True],
+    )
 
 
 class DesignBlock(DesignOptions):

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
@@ -25,7 +26,7 @@ from ..text.texescape import TexCode, escape_text, fallback_letters, tex_url, to
 from ..view.cv import CvView, Fallback
 from .blocks import text_of
 from .marks import BODY_MARK
-from .metadata import Metadata, cv_metadata
+from .metadata import Attachment, Metadata, cv_metadata
 from .templates import ThemeLoader, template_error
 
 if TYPE_CHECKING:
@@ -89,10 +90,11 @@ def settings_of(loaded: Loaded, item: Localized, shown: object = None) -> Settin
 def tex_source(loaded: Loaded, item: Localized) -> TexSource:
     """The CV's source in the language of ``item``, with the font plan made from its text."""
     settings = settings_of(loaded, item)
-    tex = render_tex(item.view, item.catalog, loaded.theme, settings)
+    meta = _with_profile(loaded, item, settings) if settings.design.attach_profile else None
+    tex = render_tex(item.view, item.catalog, loaded.theme, settings, meta=meta)
     fit = None
     if settings.design.fit_pages:
-        render = _renderer(item.view, item.catalog, loaded.theme, settings)
+        render = _renderer(item.view, item.catalog, loaded.theme, settings, meta)
         fit = Fit(settings.design.fit_pages, settings.design, render, tex)
     cjk = settings.fonts.cjk_serif is not None
     return TexSource(
@@ -119,9 +121,31 @@ def _photo(loaded: Loaded, name: str | None) -> Image | None:
 
 
 def _renderer(
-    view: CvView, catalog: Catalog, theme: Theme, settings: Settings
+    view: CvView, catalog: Catalog, theme: Theme, settings: Settings, meta: Metadata | None
 ) -> Callable[[Design], str]:
-    return lambda design: render_tex(view, catalog, theme, replace(settings, design=design))
+    return lambda design: render_tex(
+        view, catalog, theme, replace(settings, design=design), meta=meta
+    )
+
+
+def _with_profile(loaded: Loaded, item: Localized, settings: Settings) -> Metadata:
+    """The PDF's properties with the profile it shows attached (design.attach_profile)."""
+    from .carried import carried_profile, carried_yaml
+
+    view, catalog, theme = item.view, item.catalog, loaded.theme
+    # The personal lines are carried where the theme lays them out: where the CV without
+    # them is not the same CV.
+    shows_personal = bool(view.personal) and render_tex(
+        view, catalog, theme, settings
+    ) != render_tex(replace(view, personal=[]), catalog, theme, settings)
+    data = carried_profile(loaded, item, shows_personal, loaded.design)
+    stem = loaded.stem(item.language)
+    name = f"{stem}.yaml" if _PLAIN_NAME.fullmatch(stem) else f"profile.{item.language}.yaml"
+    return replace(cv_metadata(view, catalog), attachment=Attachment(name, carried_yaml(data)))
+
+
+# A name the PDF and the .tex write as it is: no parenthesis, backslash or TeX special.
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 
 
 @cache
