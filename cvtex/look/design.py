@@ -8,6 +8,7 @@ value; the fit-to-N-pages search (see fit.py) then only ever makes spacing and t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -46,6 +47,22 @@ CVTEX_DEFAULTS = DesignOptions(
         sans=[FontChoice(family="Latin Modern Sans")],
     ),
 )
+
+
+# Big points (PDF's unit, 1/72 in) in each unit a design's lengths are written in.
+_BIG_POINTS = {"pt": 72 / 72.27, "bp": 1.0, "mm": 72 / 25.4, "cm": 72 / 2.54, "in": 72.0}
+
+
+def big_points(length: str, font_size: float) -> float:
+    """A TeX length (1.3cm, 20mm, 0.5in, 36pt, 2em) in big points; an em is the body's
+    size (``font_size``), an ex 0.45 of it."""
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*", length)
+    if match is None:
+        raise ValueError(f"not a length: {length!r}")
+    number, unit = float(match[1]), match[2]
+    if unit in ("em", "ex"):
+        return number * font_size * (1.0 if unit == "em" else 0.45)
+    return number * _BIG_POINTS[unit]
 
 
 def points(value: float) -> str:
@@ -103,6 +120,10 @@ class Design:
             TypeSize(command, TexCode(points(size * scale)), TexCode(points(skip * scale)))
             for command, size, skip in _ARTICLE_STEPS
         ]
+
+    def margin(self, side: str) -> float:
+        """A margin of the page (top, bottom, left, right) in big points."""
+        return big_points(self.margins[side], self.font_size)
 
     def space(self, value: float) -> TexCode:
         """A vertical space of the theme (in points), as fitting tightens it."""
