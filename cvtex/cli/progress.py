@@ -47,7 +47,7 @@ class Progress(Reporter):
             return
         how = f"{result.seconds:.1f} s" if result.compiled else "up to date"
         click.echo(f"{result.language}: {result.pdf} ({how})")
-        if result.fitted:  # design.fit_pages: what was tightened, or that nothing could fit
+        if result.fitted:  # what fitting tightened, or that fit_pages could not be reached
             click.echo(f"{result.language}: {result.fitted}")
 
     def warning(self, line: str) -> None:

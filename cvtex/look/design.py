@@ -3,7 +3,7 @@
 Themes set their defaults in ``theme.yaml`` (``design:``), a profile and a variant set
 theirs under ``design:``, and each of them may set options for one language only
 (``per_language:``). :func:`merge_design` takes them in that order and gives every option a
-value; the fit-to-N-pages search (see fit.py) then only ever makes spacing and type tighter.
+value; fitting (see fit.py) then only ever makes spacing and type tighter.
 """
 
 from __future__ import annotations
@@ -88,7 +88,9 @@ class Design:
     colors: dict[str, str]  # xcolor name -> RRGGBB
     serif: list[FontChoice]
     sans: list[FontChoice]
-    fit_pages: int | None = None
+    # How the CV is fitted to its pages: "auto" (a last page of less than a quarter pulled
+    # back, within look/fit.py's bounds), "off" (as written), or the pages it must fit on.
+    fit: int | str = "auto"
     tagged: bool = False  # a structure tree (\DocumentMetadata and tagpdf): three passes
     page_numbers: bool = True  # the number and the name on every page after the first
     # Fonts chosen for other scripts (greek: [...]), each from the last layer naming it.
@@ -98,6 +100,11 @@ class Design:
     # The layer each font role ("serif", "sans", "scripts.greek") was last set in, for
     # messages about fonts not installed.
     origins: dict[str, Layer] = field(default_factory=dict, compare=False)
+
+    @property
+    def fit_pages(self) -> int | None:
+        """The pages the CV must fit on (fit_pages), or None."""
+        return self.fit if isinstance(self.fit, int) else None
 
     @property
     def geometry(self) -> TexCode:
@@ -171,9 +178,13 @@ def merge_design(layers: Iterable[Layer]) -> Design:
     origins: dict[str, Layer] = {}
     for item in [Layer(CVTEX_DEFAULTS, "cvtex"), *layers]:
         layer, origin = item.options, item
-        for name in ("paper", "font_size", "line_spacing", "fit_pages", "tagged", "page_numbers"):
+        for name in ("paper", "font_size", "line_spacing", "tagged", "page_numbers"):
             if (value := getattr(layer, name)) is not None:
                 values[name] = value
+        # fit and fit_pages are one option: the last layer that sets either decides.
+        for value in (layer.fit, layer.fit_pages):
+            if value is not None:
+                values["fit"] = value
         if isinstance(layer.margins, str):
             margins.update(dict.fromkeys(SIDES, layer.margins))
         elif layer.margins is not None:
@@ -198,7 +209,7 @@ def merge_design(layers: Iterable[Layer]) -> Design:
         colors={name: value.removeprefix("#").upper() for name, value in colors.items()},
         serif=list(values["serif"]),  # type: ignore[call-overload]
         sans=list(values["sans"]),  # type: ignore[call-overload]
-        fit_pages=values.get("fit_pages"),  # type: ignore[arg-type]
+        fit=values.get("fit", "auto"),  # type: ignore[arg-type]
         tagged=bool(values.get("tagged", False)),
         page_numbers=bool(values.get("page_numbers", True)),
         scripts=scripts,
