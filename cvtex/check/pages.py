@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -265,7 +266,7 @@ class _Lists:
         self.last: set[int] = set()
         self.opening: set[int] = set()  # a section's first item
         for before, block, after in zip(
-            [None, *blocks[:-1]], blocks, [*blocks[1:], None], strict=True
+            [None, *blocks], blocks, [*blocks[1:], None], strict=False
         ):
             if block.kind != "item":
                 continue
@@ -400,6 +401,7 @@ def wide_gaps(pages: Sequence[PageText], phrases: Sequence[Phrase]) -> Iterator[
                     (index, width / max(line.glyphs[index - 1].size, line.glyphs[index].size))
                     for index, width in line.gaps()
                     if width > WIDE * max(line.glyphs[index - 1].size, line.glyphs[index].size)
+                    and _between_words(line, index)
                 ]
                 ends = [index for index, _ in wide[1:]] + [len(line.glyphs)]
                 for (index, ems), end in zip(wide, ends, strict=False):
@@ -409,6 +411,15 @@ def wide_gaps(pages: Sequence[PageText], phrases: Sequence[Phrase]) -> Iterator[
                         continue  # a text of its own after the white: a date, a place
                     if any(_spaced(f"{before} {after}") in text for text in texts):
                         yield WideGap(number, ems, before, after[:20])
+
+
+def _between_words(line: Line, index: int) -> bool:
+    """Whether the white before ``line.glyphs[index]`` is between two words: not beside
+    punctuation, which in Chinese carries its own white (the right half of "），")."""
+    return not any(
+        unicodedata.category(glyph.char).startswith("P")
+        for glyph in (line.glyphs[index - 1], line.glyphs[index])
+    )
 
 
 def _spaced(text: str) -> str:

@@ -14,7 +14,7 @@ import ctypes
 import itertools
 import statistics
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -32,6 +32,7 @@ class Glyph:
     right: float
     baseline: float  # from the top of the page
     size: float  # the font size it is set at
+    placed: bool = True  # its box is where it stands (see _placed)
 
 
 @dataclass(frozen=True)
@@ -57,10 +58,12 @@ class Line:
         return max(glyph.right for glyph in self.glyphs)
 
     def gaps(self) -> Iterator[tuple[int, float]]:
-        """Each white between two characters: (index of the one after it, its width)."""
+        """Each white between two characters whose places are known: (index of the one
+        after it, its width)."""
         reach = self.glyphs[0].right  # a mark drawn over its letter ends left of the letter
         for index in range(1, len(self.glyphs)):
-            yield index, self.glyphs[index].left - reach
+            if self.glyphs[index].placed and self.glyphs[index - 1].placed:
+                yield index, self.glyphs[index].left - reach
             reach = max(reach, self.glyphs[index].right)
 
     def text(self, start: int = 0, end: int | None = None) -> str:
@@ -152,26 +155,50 @@ def page_texts(pdf: Path) -> list[PageText]:
         for page in document:
             height = page.get_height()
             text = page.get_textpage()
-            glyphs = []
+            found = []
             for index in range(pdfium.FPDFText_CountChars(text)):
-                char = chr(pdfium.FPDFText_GetUnicode(text, index))
-                # An ideographic space is a character of the text, as wide as a letter.
-                if char != "\u3000" and (
-                    char.isspace() or (not char.isprintable() and not _is_mark(char))
-                ):
-                    continue
                 if pdfium.FPDFText_IsGenerated(text, index):
                     continue
+                char = chr(pdfium.FPDFText_GetUnicode(text, index))
                 pdfium.FPDFText_GetCharBox(text, index, left, right, bottom, top)
                 pdfium.FPDFText_GetCharOrigin(text, index, x, y)
                 size = pdfium.FPDFText_GetFontSize(text, index)
-                glyphs.append(Glyph(char, left.value, right.value, height - y.value, size))
-            pages.append(PageText(page.get_width(), height, tuple(glyphs)))
+                found.append(Glyph(char, left.value, right.value, height - y.value, size))
+            glyphs = tuple(
+                glyph
+                for glyph in _placed(found)
+                # an ideographic space is a character of the text, as wide as a letter
+                if glyph.char == "\u3000"
+                or not (glyph.char.isspace() or not glyph.char.isprintable())
+                or _is_mark(glyph.char)
+            )
+            pages.append(PageText(page.get_width(), height, glyphs))
             text.close()
             page.close()
     finally:
         document.close()
     return pages
+
+
+def _placed(glyphs: list[Glyph]) -> list[Glyph]:
+    """The characters, those of an ActualText span marked as not placed. PDFium gives them
+    (a word with combining marks: \\cvmarked) equal boxes packed side by side at the span's
+    left, whatever room its glyphs take: where in the line they stand is not known."""
+    packed = [False] * len(glyphs)
+    for index in range(1, len(glyphs)):
+        before, glyph = glyphs[index - 1], glyphs[index]
+        width, previous = glyph.right - glyph.left, before.right - before.left
+        if (
+            glyph.baseline == before.baseline
+            and abs(glyph.left - before.right) < 0.01
+            and width > 0
+            and abs(width - previous) < 0.01
+        ):
+            packed[index - 1] = packed[index] = True
+    return [
+        replace(glyph, placed=False) if packed[index] else glyph
+        for index, glyph in enumerate(glyphs)
+    ]
 
 
 def _is_mark(char: str) -> bool:

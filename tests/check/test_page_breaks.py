@@ -303,7 +303,7 @@ def section_lists(tex: str) -> list[list[str]]:
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_a_short_section_is_not_left_one_line_under_its_title(tmp_path, theme):
-    """The engineer example as it is without fit_pages: its Japanese and Korean (and in modern
+    """The engineer example as it is without fitting: its Japanese and Korean (and in modern
     its English) run two or three lines onto a second page, and a section's list of three
     one-line items (the spoken languages) was split one and two, its title and one item at
     the foot of the page. A list of three one-line items moves whole; a longer one keeps two
@@ -312,7 +312,7 @@ def test_a_short_section_is_not_left_one_line_under_its_title(tmp_path, theme):
     shutil.copytree(ENGINEER.parent, folder, ignore=shutil.ignore_patterns("out"))
     profile = folder / "profile.yaml"
     data = yaml.safe_load(profile.read_text(encoding="utf-8"))
-    del data["design"]["fit_pages"]
+    data["design"] = {"fit": "off"}  # as written, not fitted (by default it would be)
     profile.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "utf-8")
     problems, spilled = [], 0
     for result in build(profile, "en,ja,ko", tmp_path / "out", theme):
