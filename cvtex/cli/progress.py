@@ -68,6 +68,9 @@ class Progress(Reporter):
             click.echo(TWO_COLUMNS)
         for finding in reading.findings:
             click.echo(f"  {finding.where}: {finding.extractor}: {describe(finding.miss)}")
+        if reading.layout is not None:  # how full the pages, how wide the spaces (not misses)
+            for problem in reading.layout.problems:
+                click.echo(f"  layout: {problem}")
 
     def posting(self, reading: PostingReading) -> None:
         """A posting's terms in a PDF, in the words of the language's catalog."""
