@@ -263,6 +263,8 @@ def _publication(entry: Entry, abbreviate: bool, file: Path, read: Bibliography)
         publication["status"] = status
     if year and year.isdigit():
         publication["year"] = int(year)
+        if month := _month(plain):
+            publication["month"] = month
     elif year and (status := _STATUSES.get(year.lower().strip("() "))):
         publication["status"] = status
     elif year:
@@ -319,6 +321,16 @@ def _talk(entry: Entry, publication: dict[str, Any]) -> dict[str, Any] | None:
     return talk
 
 
+def _month(plain: Any) -> int | None:
+    """An entry's month: biblatex's date (2024-03), else BibTeX's month (mar, 3, March)."""
+    if (date := plain("date")) and re.fullmatch(r"\d{4}-\d\d(-\d\d)?", date):
+        number = int(date[5:7])
+    else:
+        month = (plain("month") or "").strip().lower()
+        number = _MONTHS.get(month[:3]) or (int(month) if month.isdigit() else None)
+    return number if number and 1 <= number <= 12 else None
+
+
 def _talk_date(plain: Any) -> str | None:
     """A talk's day or month (biblatex's date, else year and month), as a profile writes it."""
     if (date := plain("eventdate") or plain("date")) and re.fullmatch(r"\d{4}(-\d\d){0,2}", date):
@@ -326,9 +338,8 @@ def _talk_date(plain: Any) -> str | None:
     year = plain("year") or ""
     if not re.fullmatch(r"\d{4}", year):
         return None
-    month = (plain("month") or "").strip().lower()
-    number = _MONTHS.get(month[:3]) or (int(month) if month.isdigit() else None)
-    return f"{year}-{number:02d}" if number and 1 <= number <= 12 else year
+    number = _month(plain)
+    return f"{year}-{number:02d}" if number else year
 
 
 def _values(entry: Entry) -> dict[str, Any]:

@@ -2,8 +2,10 @@
 and its talks (a @misc "Invited talk", a @presentation) into its talks.
 
 The entries are read as a build reads a profile's ``bibliography:`` (cvtex/bibtex/), and
-written out as the profile's own publications, names as written: what BibTeX would warn
-of, each becomes a note. A .bib names no one, so it goes ``--into`` a profile, or comes
+written out as the profile's own publications, in the same form: authors as its
+bibliography shows them (initials, unless the profile imported into says otherwise), texts
+plain, one for every language, as a linked .bib's are. What BibTeX would warn of, each
+becomes a note. A .bib names no one, so it goes ``--into`` a profile, or comes
 with a file that has the name.
 """
 
@@ -12,11 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .reader import Context, Note, Read, Reader, T
+from .reader import Context, Note, Read, Reader
 from .source import Source
-
-_TEXTS = ("title", "venue")  # text fields of a publication, besides authors and awards
-_TALK_TEXTS = ("title", "event", "location")
 
 
 def recognizes(source: Source) -> bool:
@@ -33,14 +32,14 @@ def recognizes(source: Source) -> bool:
 def read(source: Source, context: Context) -> Read:
     from ..bibtex.read import read_bibliography
 
-    bibliography = read_bibliography(source.path, False, source.read())
+    bibliography = read_bibliography(source.path, context.abbreviate_first_names, source.read())
     notes = [_note(warning, source) for warning in bibliography.warnings]
     publications, talks = [], []
     for entry in bibliography.entries:
         if entry.talk is None:
             publications.append(_marked(entry.data))
             continue
-        talks.append(_marked_talk(entry.talk))
+        talks.append(entry.talk)
         if len(authors := entry.data.get("authors", [])) > 1:
             notes.append(
                 Note(
@@ -61,20 +60,10 @@ def read(source: Source, context: Context) -> Read:
 
 
 def _marked(publication: dict[str, Any]) -> dict[str, Any]:
-    """A publication's texts marked as text of the file's language; the key it had in the
-    .bib left out (a profile's bib: names an entry of its own bibliography file)."""
-    marked = {key: value for key, value in publication.items() if key != "bib"}
-    for key in _TEXTS:
-        if isinstance(marked.get(key), str):
-            marked[key] = T(marked[key])
-    marked["authors"] = [T(name) for name in marked.get("authors", [])]
-    if "awards" in marked:
-        marked["awards"] = [T(award) for award in marked["awards"]]
-    return marked
-
-
-def _marked_talk(talk: dict[str, Any]) -> dict[str, Any]:
-    return {key: T(value) if key in _TALK_TEXTS else value for key, value in talk.items()}
+    """A publication as the profile's bibliography: shows it, its texts plain (one text for
+    every language: a paper has one title, in the language it was written in); the key it
+    had in the .bib left out (a profile's bib: names an entry of its own bibliography file)."""
+    return {key: value for key, value in publication.items() if key != "bib"}
 
 
 def _note(warning: str, source: Source) -> Note:

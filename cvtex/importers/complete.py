@@ -22,7 +22,7 @@ from ..profile.base import Same
 from ..profile.content import Link
 from ..profile.edit import append_item, insert_key
 from .identity import doi_of, folded
-from .language import language_of
+from .language import own_language
 from .reader import TextMap
 
 # What an entry says of itself that no other source may add to: its scope, its tags, its
@@ -133,8 +133,8 @@ def language_added(current: Any, given: Any, languages: list[str]) -> TextAdded 
             continue  # the text the profile has, in the language it has it in
         # A plain text is in the profile's one language, else in the language its script
         # says (a Chinese text in an en and zh profile).
-        own = languages[0] if len(languages) == 1 else language_of([current])
-        if own != language and own in languages:
+        own = languages[0] if len(languages) == 1 else own_language(current, languages)
+        if own is not None and own != language:
             return TextAdded(language, text, own)
     return None
 

@@ -17,12 +17,16 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..language.catalog import available_languages, load_catalog
+from ..profile.content import Bibliography
+from ..profile.load import LoadedProfile, load_profile
 from ..profile.model import POOLS
+from . import labelled
 from .bilingual import Merger
 from .into import Known, add_to_data, additions, import_into, texts_under
-from .language import language_of_text
+from .language import chinese_of, language_of_text, strings_in, written_otherwise
 from .located import json_data
-from .reader import Context, Note, Read, Reader
+from .owners import suggestion
+from .reader import Context, Note, Read, Reader, T, in_line_order
 from .showing import Showing
 from .source import Source, open_source
 from .write import header, placed, tidy, write_profile, yaml_text
@@ -36,9 +40,11 @@ def readers() -> list[Reader]:
     """Every reader, the most particular first (a LinkedIn export before a folder of
     files; FRESH before JSON Resume, whose keys it shares; an ORCID record's JSON before
     JSON Resume's)."""
-    from . import bibtex, fresh, jsonresume, linkedin, orcid, rendercv
+    from . import bibtex, docx, fresh, jsonresume, linkedin, orcid, pdf, rendercv
 
     return [
+        pdf.READER,
+        docx.READER,
         linkedin.READER,
         orcid.READER,
         fresh.READER,
@@ -107,19 +113,31 @@ def _import(
         raise InputError("give -o or --into, not both", "--into adds to a profile; -o writes one")
     today = today or dt.date.today()
     given = _given_languages(languages, len(paths))
-    reads = [read for index, path in enumerate(paths) for read in _read(path, given[index], today)]
-    for read in reads:
+    loaded = load_profile(into) if into is not None else None
+    abbreviate = _abbreviated(loaded)
+    told = [
+        (read, given[index] is not None)
+        for index, path in enumerate(paths)
+        for read in _read(path, Context(today, given[index], abbreviate))
+    ]
+    reads = [read for read, _ in told]
+    for read, by_lang in told:
+        labelled.lift(read.data)  # "导师：林乾" among an education's bullets: its advisors
         if read.language is None:
             read.language = language_of_text(read.data)
+        elif read.language == "zh" and not by_lang:
+            # The file says Chinese (mandarin_chinese, zh), not which forms: its text does.
+            read.language = chinese_of(strings_in(read.data, T)).catalog
         load_catalog(read.language)  # an unknown language is an error that names the catalogs
+        read.notes.extend(written_otherwise(read))
     kinds = list(dict.fromkeys(read.kind for read in reads))
     if into is not None:
-        merged = import_into(into, [(read, read.language or "en") for read in reads])
+        merged = import_into(into, [(read, read.language or "en") for read in reads], loaded)
         return Imported(
             into,
             [],
             kinds,
-            [str(note) for note in merged.notes],
+            [str(note) for note in in_line_order(merged.notes)],
             merged.added,
             merged.found,
             merged.written[1] if merged.written else None,
@@ -130,9 +148,16 @@ def _import(
     data, added = _one_profile(reads)
     notes = [note for read in reads for note in read.notes]
     placed(data, notes, str(paths[0]))
-    text = header([read.source.where() for read in reads], [r.kind for r in reads], target)
+    said = tuple(f"{Path(r.source.where()).name}: {r.summary}" for r in reads if r.summary)
+    text = header([read.source.where() for read in reads], [r.kind for r in reads], target, said)
     write_profile(target, text + yaml_text(tidy(data)), force)
-    return Imported(target, list(data["languages"]), kinds, [str(note) for note in notes], added)
+    return Imported(
+        target,
+        list(data["languages"]),
+        kinds,
+        [str(note) for note in in_line_order(notes)],
+        added,
+    )
 
 
 def _given_languages(languages: str | None, count: int) -> list[str | None]:
@@ -151,11 +176,20 @@ def _given_languages(languages: str | None, count: int) -> list[str | None]:
     return list(given)
 
 
-def _read(path: Path, language: str | None, today: dt.date) -> list[Read]:
+def _abbreviated(loaded: LoadedProfile | None) -> bool:
+    """Whether a .bib's authors are written with initials: as the profile imported into
+    shows its bibliography:'s, else as a bibliography: is shown by default, so that a
+    .bib linked and the same .bib imported give the same names."""
+    default = bool(Bibliography.model_fields["abbreviate_first_names"].default)
+    if loaded is None or loaded.profile.bibliography is None:
+        return default
+    return loaded.profile.bibliography.abbreviate_first_names
+
+
+def _read(path: Path, context: Context) -> list[Read]:
     """The source at ``path`` read whole by the reader that knows it; a folder or archive
     that none knows, each of its files that one knows."""
     source = open_source(path)
-    context = Context(today, language)
     if reader := _reader_of(source):
         return [reader.read(source, context)]
     if source.is_file:
@@ -205,7 +239,10 @@ def _looks(source: Source) -> str:
 def _one_profile(reads: list[Read]) -> tuple[dict, list[str]]:
     """The data of one profile from every source read, and what the sources after the
     first added."""
-    languages = list(dict.fromkeys(read.language or "en" for read in reads))
+    # A source whose texts are one for every language (a .bib's) names none of its own.
+    languages = list(
+        dict.fromkeys(read.language or "en" for read in reads if any(strings_in(read.data, T)))
+    ) or ["en"]
     first = reads[0]
     if len(reads) == 2 and reads[1].kind == first.kind and len(languages) == 2:
         return Merger(languages[0], languages[1]).profile(first.data, reads[1].data), []
@@ -241,6 +278,14 @@ def _one_profile(reads: list[Read]) -> tuple[dict, list[str]]:
             read.notes.extend(found.notes)
         showing.write(data, lambda value: value)
         added.extend(showing.described())
+    owned = data.get("owner_names", [])
+    if owner := suggestion(data["name"], languages, owned, data.get("publications", [])):
+        names, what = owner
+        data["owner_names"] = [*owned, *names] if names else owned
+        source = next((read for read in reads if read.data.get("publications")), base)
+        source.notes.append(Note(source.source.where(), "owner_names", what))
+        if not data["owner_names"]:
+            del data["owner_names"]
     return data, added
 
 

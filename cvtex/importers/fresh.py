@@ -22,7 +22,7 @@ from ..language.catalog import Catalog, available_languages, load_catalog
 from ..profile.source import Path_
 from ..text.htmltext import html_text
 from .dates import an_end, read_date, read_range
-from .language import language_of_file
+from .language import language_of_file, listed
 from .located import Located, one_object, read_located
 from .networks import network_contact
 from .reader import Context, Read, Reader, T
@@ -316,7 +316,7 @@ class _Fresh:
     def keywords_line(self, entry: Entry, path: Path_) -> list[T]:
         """Keywords (technologies) as one bullet, as the JSON Resume reader writes them."""
         words = self.texts(entry, "keywords", path)
-        return [T(self.catalog.punctuation.list_separator.join(words))] if words else []
+        return [T(listed(words, self.catalog))] if words else []
 
     def links(self, entry: Entry, path: Path_, *keys: tuple[str, str]) -> dict[str, Any]:
         links = []

@@ -19,12 +19,19 @@ from ..profile.load import LoadedProfile, load_profile
 from ..profile.model import POOLS, Profile
 from ..profile.shown import unshown_entries
 from ..profile.source import Path_
+from ..text.written import CJK_LANGUAGES, written_in
 from .complete import Completion, TextAdded, complete_data, completion, language_added
 from .identity import Index, described, same_contact
-from .reader import Note, Read, T, TextMap
+from .language import strings_in
+from .owners import suggestion
+from .reader import Note, Read, SameMap, T, TextMap
 from .showing import Showing
 from .write import placed, pruned, yaml_text
 
+# Texts the same in every CV by nature, which no CV reports as untranslated (publications,
+# patents, authors, a skill group's items; contacts but a place): written plain, never
+# {same: ...}.
+_SAME_BY_NATURE = {"publications", "patents", "authors", "inventors", "items"}
 # Fields of the header a profile may lack and an import may give.
 _HEADER = ("headline", "summary")
 # Profile fields before which a new pool is put, in the model's order.
@@ -54,18 +61,38 @@ class Additions:
         )
 
 
-def texts_under(value: Any, language: str, languages: list[str]) -> Any:
+def texts_under(value: Any, language: str, languages: list[str], same: bool = True) -> Any:
     """The data with its texts (:class:`T`) as the profile writes them: plain where the
-    profile has that one language, else under the language ({zh: ...})."""
+    profile has that one language, else under the language ({zh: ...}). A text that a file
+    written in Chinese, Japanese or Korean gives in another script (Cisco, CCNP Enterprise,
+    Python, Tony Cai) is the same in every language ({same: ...}): its author wrote it so
+    in the CV of their own language, and it is no untranslated text in any (but where a
+    CV never asks, ``same`` False: a publication, a skill group's items)."""
     if isinstance(value, T):
+        if same and same_everywhere(value, language):
+            return SameMap(same=str(value))
         return str(value) if languages == [language] else TextMap({language: str(value)})
-    if isinstance(value, TextMap):
+    if isinstance(value, TextMap | SameMap):
         return value
     if isinstance(value, dict):
-        return {key: texts_under(item, language, languages) for key, item in value.items()}
+        if "value" in value and value.get("type") not in (None, "location"):
+            same = False  # a contact: an address, a user name, which no CV reports
+        return {
+            key: texts_under(item, language, languages, same and key not in _SAME_BY_NATURE)
+            for key, item in value.items()
+        }
     if isinstance(value, list):
-        return [texts_under(item, language, languages) for item in value]
+        return [texts_under(item, language, languages, same) for item in value]
     return value
+
+
+def same_everywhere(text: str, language: str) -> bool:
+    """Whether ``text``, given by a file in ``language``, is written in a script other than
+    that CJK language's (see :func:`texts_under`)."""
+    if language.split("-")[0] not in CJK_LANGUAGES:
+        return False
+    written = written_in(text)
+    return written is not None and written not in CJK_LANGUAGES
 
 
 @dataclass
@@ -191,9 +218,12 @@ class Merged:
     names: list[TextAdded] = field(default_factory=list)  # the name's languages added
 
 
-def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
-    """Add each read source's new entries to the profile file, keeping all it holds."""
-    loaded = load_profile(profile_file)
+def import_into(
+    profile_file: Path, reads: list[tuple[Read, str]], loaded: LoadedProfile | None = None
+) -> Merged:
+    """Add each read source's new entries to the profile file, keeping all it holds
+    (``loaded``: the file, when the caller has loaded it already)."""
+    loaded = loaded or load_profile(profile_file)
     languages = list(loaded.profile.languages)
     known = Known.of(loaded.profile, _places(loaded))
     result = Merged(None, [], [], [])
@@ -211,7 +241,7 @@ def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
             known.name = _with_text(known.name, added_name)
             result.names.append(added_name)
             result.completed.append(f"name: {added_name.language}")
-        if language not in languages:
+        if language not in languages and any(strings_in(read.data, T)):
             read.notes.append(
                 Note(
                     read.source.where(),
@@ -227,6 +257,7 @@ def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
         result.notes.extend([*read.notes, *found.notes])
         if found:
             founds.append(found)
+    _owner_found(known, founds, reads, result)
     if not founds and not result.names:
         return result  # nothing to add: the file is not even loaded for editing
     showing = Showing.of(loaded.profile)
@@ -262,6 +293,25 @@ def import_into(profile_file: Path, reads: list[tuple[Read, str]]) -> Merged:
         if line.pool in added_pools
     )
     return result
+
+
+def _owner_found(
+    known: Known, founds: list[Additions], reads: list[tuple[Read, str]], result: Merged
+) -> None:
+    """The owner's form among the added publications' authors joins owner_names (noted),
+    when no author is the owner by the profile's name or owner_names; else a note
+    suggests the forms to add (see :mod:`.owners`)."""
+    added = [entry for found in founds for entry in found.entries.get("publications", [])]
+    owned = [*known.owner_names, *(name for found in founds for name in found.owner_names)]
+    owner = suggestion(known.name, known.languages, owned, added)
+    if owner is None:
+        return
+    names, what = owner
+    source = next(read for read, _ in reads if read.data.get("publications"))
+    result.notes.append(Note(source.source.where(), "owner_names", what))
+    if names:
+        founds[-1].owner_names.extend(names)
+        known.owner_names.update(name.casefold() for name in names)
 
 
 def _written_text(text: Any) -> Any:

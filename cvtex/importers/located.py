@@ -9,6 +9,7 @@ notes at line 1.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,12 +27,29 @@ class Located:
     where: str
     lines: SourceMap | None
     notes: list[Note] = field(default_factory=list)
+    text: str = ""  # the file's text, for a value's own characters
 
     def line(self, path: Path_) -> int:
         return self.lines.locate_key(path).line if self.lines is not None else 1
 
+    def written(self, path: Path_) -> str | None:
+        """The characters a scalar at ``path`` is written with, as the file has them:
+        ``2025.10`` where YAML and JSON read the number 2025.1; None when unknown."""
+        position = self.lines.positions.get(tuple(path)) if self.lines is not None else None
+        if position is None:
+            return None
+        lines = self.text.splitlines()
+        if position.line > len(lines):
+            return None
+        found = _SCALAR.match(lines[position.line - 1], position.column - 1)
+        return found[1] if found else None
+
     def note(self, path: Path_, what: str) -> None:
         self.notes.append(Note(f"{self.where}:{self.line(path)}", format_path(path), what))
+
+
+# A plain scalar as written (a number, 2025.10), or one in quotes.
+_SCALAR = re.compile(r"""['"]?([^\s,#'"\]}]+)""")
 
 
 def json_data(text: str, where: str, hint: str) -> Any:
@@ -75,6 +93,19 @@ def _deeper_than(data: Any, levels: int) -> bool:
     return False
 
 
+def where_written(source: Source, text: str) -> str:
+    """``file:line`` of the line of ``source`` where ``text`` is first written (its start:
+    a JSON file escapes what follows a quote or a line break), else the file alone."""
+    where = source.where()
+    start = re.split(r'["\\\n]', text.strip(), maxsplit=1)[0][:30]
+    try:
+        content = source.text() if start and source.is_file else ""
+    except (InputError, ValueError):
+        return where
+    at = content.find(start) if content else -1
+    return f"{where}:{content.count(chr(10), 0, at) + 1}" if at >= 0 else where
+
+
 def read_located(source: Source, hint: str) -> tuple[Any, Located]:
     """The file's data (JSON by its suffix or its first character, else YAML) and its
     notes' lines; an error at the file's line when it is neither. ``hint``: what the
@@ -87,6 +118,6 @@ def read_located(source: Source, hint: str) -> tuple[Any, Located]:
             _, lines = load_yaml(Path(where), text)
         except InputError:
             lines = None
-        return data, Located(where, lines)
+        return data, Located(where, lines, text=text)
     data, lines = load_yaml(Path(where), text)
-    return data, Located(where, lines)
+    return data, Located(where, lines, text=text)

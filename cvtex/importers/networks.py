@@ -36,6 +36,15 @@ _ADDRESSES = {
     "telegram": "https://t.me/{}",
     "imdb": "https://imdb.com/name/{}",
 }
+# An address on one of these hosts is that kind of contact, with its user.
+_HOSTS = (
+    (re.compile(r"^https?://(?:www\.)?github\.com/([^/?#]+)/?$", re.I), "github"),
+    (re.compile(r"^https?://(?:www\.)?gitlab\.com/([^/?#]+)/?$", re.I), "gitlab"),
+    (re.compile(r"^https?://(?:[a-z]+\.)?linkedin\.com/in/([^/?#]+)/?$", re.I), "linkedin"),
+    (re.compile(r"^https?://scholar\.google\.[a-z.]+/citations\?(?:.*&)?user=([^&#]+)", re.I),
+     "scholar"),
+    (re.compile(r"^https?://(?:www\.)?orcid\.org/([\dX-]{19})/?$", re.I), "orcid"),
+)  # fmt: skip
 # A user name that is an address: a host with a dot, then a path.
 _ADDRESS = re.compile(r"^(?:https?://)?(?:www\.)?[\w-]+(?:\.[\w-]+)+/\S*$", re.IGNORECASE)
 
@@ -48,6 +57,8 @@ def network_contact(
     network = (network or "").strip()
     user = (user or "").strip() or None
     url = (url or "").strip() or None
+    if not network and not user and url:
+        return url_contact(url)  # an address alone: its host says which network
     if user and _ADDRESS.match(user):
         url = url or (user if "://" in user else f"https://{user}")
         user = _last_part(user)
@@ -66,6 +77,16 @@ def network_contact(
     if url or key in _ADDRESSES:
         contact["url"] = url or _ADDRESSES[key].format(user.lstrip("@"))
     return contact
+
+
+def url_contact(url: str) -> dict[str, Any]:
+    """An address as a contact: on GitHub, GitLab, LinkedIn, Google Scholar or ORCID that
+    kind of contact with its user, else a website showing the address without its scheme."""
+    for pattern, kind in _HOSTS:
+        if match := pattern.match(url):
+            return {"type": kind, "value": match[1], "url": url}
+    shown = re.sub(r"^https?://(www\.)?", "", url, flags=re.I).rstrip("/")
+    return {"type": "website", "value": shown, "url": url}
 
 
 def _last_part(address: str) -> str:

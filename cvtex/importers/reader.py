@@ -10,6 +10,7 @@ what it read; :mod:`.into` adds it to a profile that exists.
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +25,10 @@ class T(str):
 
 class TextMap(dict):  # type: ignore[type-arg]
     """A text written per language: {en: ..., zh: ...}, written in flow style."""
+
+
+class SameMap(dict):  # type: ignore[type-arg]
+    """A text the same in every language: {same: ...}, written in flow style."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,21 @@ class Note:
         )
 
 
+def in_line_order(notes: list[Note]) -> list[Note]:
+    """The notes file by file (in the order the files were first named), each file's in
+    the order of their lines, those that name no line after them (about the file, or the
+    profile written from it): a person reads them down the file, as an editor shows it."""
+    files: dict[str, int] = {}
+    keys = []
+    for note in notes:
+        file, _, line = note.where.rpartition(":")
+        if not line.isdigit():
+            file, line = note.where, ""
+        keys.append((files.setdefault(file, len(files)), int(line) if line else math.inf))
+    order = sorted(range(len(notes)), key=lambda index: keys[index])
+    return [notes[index] for index in order]
+
+
 @dataclass
 class Read:
     """One source read: profile data (texts marked :class:`T`), its language when the file
@@ -52,6 +72,8 @@ class Read:
     data: dict[str, Any]
     notes: list[Note] = field(default_factory=list)
     language: str | None = None
+    # What a printed file's reading placed ("placed 81 of 82 lines"): the header says it.
+    summary: str | None = None
 
 
 @dataclass(frozen=True)
@@ -60,6 +82,9 @@ class Context:
 
     today: dt.date  # for "present", and for an end still to come (expected)
     language: str | None = None  # the source's language, when --lang gives it
+    # Authors' given names as initials (J. Fang), as the profile's bibliography: shows a
+    # .bib's: the profile imported into says, else its default.
+    abbreviate_first_names: bool = True
 
 
 @dataclass(frozen=True)

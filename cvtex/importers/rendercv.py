@@ -22,18 +22,23 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError
 from ..language.catalog import Catalog, available_languages, load_catalog
+from ..profile.model import POOLS
 from ..profile.source import Path_
+from ..text.written import written_in
+from . import titles
+from .addresses import written_address
 from .dates import an_end, read_date, read_range, years_in_words
-from .language import language_of_file, strings_in
+from .language import language_of_file, listed, strings_in
+from .listed import split_list
 from .located import Located, read_located
 from .networks import network_contact
-from .reader import Context, Read, Reader, T
+from .reader import Context, Read, Reader, T, TextMap
 from .source import Source
-from .titles import AWARDS, SUMMARY, says
 
 # RenderCV's locale.language: a language's English name (v2.8: mandarin_chinese) or its
 # code; cvtex's catalogs: codes.
@@ -77,8 +82,38 @@ _KIND_OF_TYPE = {
     "normal": "experience",
     "publication": "publications",
     "oneline": "skills",
+    "skill": "skills",
+    "award": "awards",
 }
 _ONE_LINERS = ("bullet", "numbered", "reversed", "text")
+_DATED = {"start_date", "end_date", "date", "company", "institution", "position"}
+# The entry types a kind of section converts, when a section's title names that kind:
+# "Honors and Awards" with JSON Resume's awards ({title, awarder, date}) are awards, not the
+# publications their title: would make of them. A kind not listed shows its entries as
+# the kind their type is, under the heading its title names (Teaching: experience rows).
+_READS = {
+    "awards": {*_ONE_LINERS, "award", "normal", "publication", "oneline"},
+    "skills": {*_ONE_LINERS, "oneline", "skill"},
+    "summary": {*_ONE_LINERS},
+    "education": {"education"},
+    "experience": {"experience", "normal"},
+    "publications": {"publication", "normal"},
+    "service": {*_ONE_LINERS},
+    "others": {*_ONE_LINERS},
+}
+# JSON Resume's keys, which people who came from it write into RenderCV's entries, as
+# RenderCV's own (awarder and keywords are read where they belong: an award's giver, a
+# skill group's items or a position's technologies).
+_JSON_RESUME_KEYS = {
+    "studyType": "degree",
+    "startDate": "start_date",
+    "endDate": "end_date",
+    "releaseDate": "date",
+    "publisher": "journal",
+    "score": "gpa",
+    "website": "url",
+    "courses": "highlights",
+}
 _HINT = "RenderCV's input is YAML that starts with cv: (name:, sections:, ...)"
 # Typst a RenderCV v2 user writes in a text: #link("url")[text].
 _TYPST_LINK = re.compile(r"""#link\(\s*"([^"]+)"\s*\)\[([^\]]*)\]""")
@@ -105,7 +140,8 @@ def read(source: Source, context: Context) -> Read:
     said = reading.locale(data)  # every locale key noted, whatever --lang says
     given = context.language or said
     code = given or language_of_file(data["cv"])
-    reading.catalog = load_catalog(code if code in available_languages() else "en")
+    reading.code = code if code in available_languages() else "en"
+    reading.catalog = load_catalog(reading.code)
     profile = reading.cv(data["cv"])
     reading.design(data.get("design"), profile)
     for key, value in data.items():
@@ -142,7 +178,10 @@ def _entry_type(entry: Any) -> str:
     if not isinstance(entry, dict):
         return "unknown"
     keys = set(entry)
+    if "keywords" in keys and ({"name", "label"} & keys) and not _DATED & keys:
+        return "skill"  # JSON Resume's skill: {name, level, keywords}
     for kind, marks in (
+        ("award", {"awarder"}),
         ("bullet", {"bullet"}),
         ("reversed", {"reversed_number"}),
         ("numbered", {"number"}),
@@ -190,18 +229,15 @@ def _many(value: Any) -> list[str]:
     ]
 
 
-def _split_items(details: str) -> list[str]:
-    """A one-line entry's details as items: split at commas (and 、，) outside brackets."""
-    items, depth, current = [], 0, ""
-    for char in details:
-        depth += char in "([（【"
-        depth -= char in ")]）】" and depth > 0
-        if char in ",，、" and depth == 0:
-            items.append(current)
-            current = ""
-        else:
-            current += char
-    return [item.strip() for item in [*items, current] if item.strip()]
+# A text that names its group before a colon: "编程：Python、R", "**Languages:** C, Go".
+_LABELLED = re.compile(
+    r"^\*\*([^*]+?)\*\*\s*[:：]\s*(\S.*)$|^\*\*([^*]+?)[:：]\*\*\s*(\S.*)$"
+    r"|^([^:：*]{1,30})[:：](?!//)\s*(\S.*)$"
+)
+
+
+def _items(details: str) -> list[T]:
+    return [T(item) for item in split_list(details)]
 
 
 def _unique(ident: str, taken: dict[str, Any]) -> str:
@@ -223,6 +259,37 @@ def _author(name: Any) -> str:
     return f"**{bare}**" if bare != text else text
 
 
+@dataclass
+class _Planned:
+    """A section of the file, as it will be placed."""
+
+    key: str
+    title: str  # as RenderCV shows it
+    entry_type: str  # its entries' type, most of them
+    kind: str  # the kind its entries are read as
+    named: str | None  # the section its title names, when its entries show under it
+    entries: list[Any]
+
+
+def _language_of_title(title: str, language: str) -> str:
+    """The language a title is written in: the file's, when the rule says so (Han alone
+    in a Japanese file is Japanese), else the catalog of the one it is in."""
+    written = written_in(title)
+    base = language.split("-")[0]
+    if written is None or written == base or (written == "zh" and base == "ja"):
+        return language
+    return written if written in ("zh", "ja", "ko") else "en"
+
+
+def _prose(entries: list[Any]) -> bool:
+    """Whether a section's texts are sentences (a paragraph on one's research interests),
+    not a list of topics."""
+    return any(
+        isinstance(entry, str) and len(entry) > 25 and re.search(r"[。！？；.!?;]\s*$", entry)
+        for entry in entries
+    )
+
+
 class _RenderCV:
     """One RenderCV file's conversion, and a note for each value it leaves out."""
 
@@ -230,9 +297,47 @@ class _RenderCV:
         self.located = located
         self.today = today
         self.catalog: Catalog = load_catalog("en")
+        self.code = "en"  # the file's language
+        # Where a key read as RenderCV's was written as JSON Resume's (studyType: degree).
+        self.written_as: dict[Path_, Path_] = {}
 
     def note(self, path: Path_, what: str) -> None:
-        self.located.note(path, what)
+        self.located.note(self.origin(path), what)
+
+    def origin(self, path: Path_) -> Path_:
+        """``path`` as the file writes it (startDate where it is read as start_date)."""
+        for size in range(len(path), 0, -1):
+            if (written := self.written_as.get(tuple(path[:size]))) is not None:
+                return (*written, *path[size:])
+        return path
+
+    def aliased(self, entry: Any, path: Path_) -> Any:
+        """An entry with JSON Resume's keys as RenderCV's (studyType as degree); a key
+        given both ways keeps RenderCV's, the other noted. A position's employer written
+        as JSON Resume's name is its company."""
+        if not isinstance(entry, dict):
+            return entry
+        out: dict[str, Any] = {}
+        renamed = dict(_JSON_RESUME_KEYS)
+        if "position" in entry and "company" not in entry:
+            renamed["name"] = "company"
+        elif {"publisher", "releaseDate"} & set(entry) and "title" not in entry:
+            renamed["name"] = "title"  # JSON Resume's publication
+        for key, value in entry.items():
+            ours = renamed.get(str(key), key)
+            if ours == key:
+                if key in out:
+                    continue  # RenderCV's own, where JSON Resume's came first
+                out[key] = value
+            elif ours in entry and not _blank(entry[ours]) and ours != "highlights":
+                if not _blank(value):
+                    self.note((*path, key), f"not imported: {ours} gives it")
+            elif ours == "highlights" and not _blank(entry.get("highlights")):
+                out["highlights"] = [*_many(entry["highlights"]), *_many(value)]
+            else:
+                out[ours] = value
+                self.written_as[(*path, ours)] = (*path, key)
+        return out
 
     # The file's parts besides cv ---------------------------------------------------------
 
@@ -301,8 +406,12 @@ class _RenderCV:
                     )
             elif key in ("color", "colors") and (colour := _colour(value)):
                 ours["accent"] = colour
-                if isinstance(value, dict) and len(value) > 1:
-                    others = ", ".join(str(k) for k in value if value[k] != _colour_of(value))
+                others = (
+                    ", ".join(str(k) for k in value if value[k] != _colour_of(value))
+                    if isinstance(value, dict)
+                    else ""
+                )
+                if others:  # colours of their own for other parts, which cvtex has not
                     self.note(
                         path, f"one colour imported as the accent ({others} not): cvtex has one"
                     )
@@ -388,7 +497,9 @@ class _RenderCV:
             else:
                 self.note(("cv", "custom_connections", index), "not imported: no address")
         if location := _text(cv.get("location")):
-            contacts.append({"type": "location", "value": location})
+            contacts.append(
+                {"type": "location", "value": T(written_address(location, self.catalog))}
+            )
         if not _blank(cv.get("photo")):
             self.note(("cv", "photo"), "not imported: add photo: {file: ...} with the image")
         for key in ("social_networks", "custom_connections"):
@@ -412,7 +523,7 @@ class _RenderCV:
     # Sections --------------------------------------------------------------------------
 
     def sections(self, sections: dict[str, Any], profile: dict[str, Any]) -> None:
-        planned: list[tuple[str, str, str, str, list[Any]]] = []  # key, title, type, kind, entries
+        planned: list[_Planned] = []
         for key, entries in sections.items():
             key = str(key)
             path = ("cv", "sections", key)
@@ -421,30 +532,28 @@ class _RenderCV:
                 continue
             if not isinstance(entries, list):
                 entries = [entries]  # one entry written without its list
+            entries = [self.aliased(entry, (*path, i)) for i, entry in enumerate(entries)]
             types = Counter(_entry_type(entry) for entry in entries)
             types.pop("unknown", None)
             if not types:
                 self.note(path, "not imported: entries of no type RenderCV has")
                 continue
-            entry_type = types.most_common(1)[0][0]
-            title = _title(key)
-            if entry_type in _ONE_LINERS and entry_type != "text":
-                kind = "awards" if says(title, AWARDS) else "others"
-            elif entry_type == "text":
-                summary = says(title, SUMMARY, whole=True) and "summary" not in profile
-                kind = "summary" if summary else "text"
-            else:
-                kind = _KIND_OF_TYPE[entry_type]
-            if kind == "summary":
+            section = _Planned(key, _title(key), types.most_common(1)[0][0], "", None, entries)
+            self.place(section, profile)
+            if section.kind == "summary":
                 profile["summary"] = T("")  # taken: a second such section is a text one
-            planned.append((key, title, entry_type, kind, entries))
-        kinds = Counter(kind for _, _, _, kind, _ in planned)
+            planned.append(section)
+        kinds = Counter(section.kind for section in planned)
         layout: list[str] = []
         definitions: dict[str, Any] = {}
-        for key, title, entry_type, kind, entries in planned:
+        for section in planned:
+            key, kind, entries = section.key, section.kind, section.entries
             path = ("cv", "sections", key)
             shared = kinds[kind] > 1 and kind not in ("summary", "text")
-            ident = _unique(_ident(key) if shared or kind == "text" else kind, definitions)
+            if section.named is not None and section.named not in definitions:
+                ident = section.named
+            else:
+                ident = _unique(_ident(key) if shared or kind == "text" else kind, definitions)
             if kind in ("summary", "text"):
                 paragraphs = [
                     text
@@ -453,25 +562,35 @@ class _RenderCV:
                 ]
                 if kind == "summary":
                     profile["summary"] = T("\n".join(paragraphs))
-                    definitions[ident] = self.titled({}, title, ident)
+                    own = (
+                        {} if ident == "summary" else {"kind": "summary"}
+                    )  # about: its own heading
+                    definitions[ident] = self.titled(own, section, ident)
                 else:
-                    section = {"kind": "text", "title": T(title), "text": T("\n".join(paragraphs))}
-                    definitions[ident] = section
+                    text_section = {"kind": "text", "text": T("\n".join(paragraphs))}
+                    definitions[ident] = self.titled(text_section, section, ident)
                 layout.append(ident)
                 continue
-            if entry_type in ("numbered", "reversed"):
+            if section.entry_type in ("numbered", "reversed"):
                 self.note(path, "its entries are listed without their numbers")
             tag = [ident] if shared else []
-            for index, entry in enumerate(entries):
-                converted = self.entry(kind, entry_type, entry, (*path, index))
+            converted_entries = (
+                self.skill_groups(entries, path, section.named or ident)
+                if kind == "skills"
+                else [
+                    self.entry(kind, section.entry_type, entry, (*path, index))
+                    for index, entry in enumerate(entries)
+                ]
+            )
+            for converted in converted_entries:
                 if converted is not None:
                     if tag:
                         converted["tags"] = tag
-                    profile.setdefault(kind, []).append(converted)
-            section = {"kind": kind, "select": tag} if shared else {}
+                    profile.setdefault(POOLS[kind], []).append(converted)
+            definition = {"kind": kind, "select": tag} if shared else {}
             if ident != kind:
-                section["kind"] = kind
-            definitions[ident] = self.titled(section, title, ident)
+                definition["kind"] = kind
+            definitions[ident] = self.titled(definition, section, ident)
             layout.append(ident)
         if not profile.get("summary"):
             profile.pop("summary", None)
@@ -479,12 +598,65 @@ class _RenderCV:
             profile["sections"] = definitions
             profile["layout"] = layout
 
-    def titled(self, section: dict[str, Any], title: str, ident: str) -> dict[str, Any]:
-        """The section, with RenderCV's title where the catalog's for it differs (a CV in
-        another language then shows the catalog's: Projects, 项目经历)."""
-        own = self.catalog.titles.get(ident) or self.catalog.titles.get(section.get("kind", ident))
-        if own is None or title.casefold() != str(own).casefold():
+    def place(self, section: _Planned, profile: dict[str, Any]) -> None:
+        """The kind a section's entries are read as: the one its title names (in any
+        language, titles.yaml) when its entries can be read so, else the one their type
+        is; the section the title names, when its entries are shown under it."""
+        path = ("cv", "sections", section.key)
+        entry_type = section.entry_type
+        if entry_type in _ONE_LINERS and entry_type != "text":
+            by_type = "others"
+        elif entry_type == "text":
+            by_type = "text"
+        else:
+            by_type = _KIND_OF_TYPE[entry_type]
+        named = titles.named(section.title)
+        wanted = titles.kind_of(named) if named else None
+        if wanted == "summary" and "summary" in profile:
+            wanted = "text"  # a second summary: a text section of its own
+        if named == "interests" and entry_type == "text" and _prose(section.entries):
+            section.kind, section.named = "text", named  # a paragraph, under its heading
+        elif wanted is not None and entry_type in _READS.get(wanted, ()):
+            section.kind, section.named = wanted, named
+        elif wanted is not None and wanted not in _READS:
+            section.kind, section.named = by_type, named  # Teaching: rows, its heading
+        else:
+            section.kind = by_type
+            if wanted is not None:
+                self.note(
+                    path,
+                    f"its title names {wanted}, but its entries are {entry_type} entries: "
+                    f"read as {by_type}, under its title",
+                )
+            else:
+                self.note(
+                    path,
+                    f"a section title cvtex does not know (titles.yaml): its entries are read "
+                    f"as {by_type} by their fields, under its title",
+                )
+
+    def titled(self, section: dict[str, Any], planned: _Planned, ident: str) -> dict[str, Any]:
+        """The section with its title written where a catalog's heading would not say the
+        same, under the language it is written in (the file's; another's, such as an
+        English title of a second awards section in a Chinese file: {en: ...}). A section
+        its title names (awards) shows each CV's own heading where the title is a
+        catalog's, or is written in another language than the file's ("Honors and
+        Awards" in a Chinese file, noted): its other languages' CVs could not say it."""
+        title = planned.title
+        written = _language_of_title(title, self.code)
+        if planned.named == ident and titles.is_heading(title, ident):
+            return section
+        if written == self.code:
             section["title"] = T(title)
+        elif planned.named == ident:
+            heading = self.catalog.title(ident, planned.kind)
+            self.note(
+                ("cv", "sections", planned.key),
+                f"{title!r} names {ident} in another language than the file's: each CV shows "
+                f"its own heading ({heading}); give sections.{ident}.title to choose one",
+            )
+        else:
+            section["title"] = TextMap({written: title})
         return section
 
     def paragraph(self, entry: Any, path: Path_) -> str | None:
@@ -505,7 +677,9 @@ class _RenderCV:
         own = _entry_type(entry)
         if own == "unknown" and isinstance(entry, dict):
             own = section_type
-        if kind in ("awards", "others"):
+        if kind == "awards" and isinstance(entry, dict) and own not in _ONE_LINERS:
+            return self.award(entry, path)
+        if kind in ("awards", "service", "others"):
             return self.one_liner(kind, entry, path)
         if not isinstance(entry, dict) or _KIND_OF_TYPE.get(own) != kind:
             self.note(path, "not imported: an entry of another type than its section's")
@@ -528,10 +702,82 @@ class _RenderCV:
             self.rest(entry, path, used, "a one-line entry shows its text")
         if kind == "others":
             return {"text": T(text)}
-        # "ICML Best Paper Award (2019)": the years, as an award's years are written.
-        if years := re.search(r"\s*[(（](\d{4}(?:\s*[,，]\s*\d{4})*)[)）]$", text):
-            return {"name": T(text[: years.start()]), "years": _years(years.group(1))}
-        return {"name": T(text)}
+        key = "name" if kind == "awards" else "text"
+        # "ICML Best Paper Award (2019)", "审稿人（2024）": the years, as a list writes them.
+        if years := re.search(r"\s*[(（](\d{4}(?:\s*[,，、]\s*\d{4})*)[)）]$", text):
+            return {key: T(text[: years.start()]), "years": _years(years.group(1))}
+        return {key: T(text)}
+
+    def award(self, entry: dict[str, Any], path: Path_) -> dict[str, Any] | None:
+        """An award written as an entry: JSON Resume's {title, awarder, date, summary}, a
+        NormalEntry {name, date, highlights}, a one-line {label, details}. Who gave it
+        follows its name, as the JSON Resume import writes it; its years come from its
+        dates; its summary and highlights are its description."""
+        name = _text(entry.get("title") or entry.get("name") or entry.get("label"))
+        if not name:
+            self.note(path, "not imported: an award with no title or name")
+            return None
+        comma = self.catalog.punctuation.comma
+        giver = _text(entry.get("awarder"))
+        details = _text(entry.get("details"))
+        out: dict[str, Any] = {
+            "name": T(comma.join(part for part in (name, giver, details) if part))
+        }
+        years: list[int] = []
+        for key in _DATE_KEYS:
+            date = self.date(entry, key, path) if not _blank(entry.get(key)) else None
+            if date and date != "present" and int(date[:4]) not in years:
+                years.append(int(date[:4]))
+        if years:
+            out["years"] = sorted(years)
+        paragraphs = [_text(entry.get("summary")), *self.highlights(entry, path)]
+        if description := "\n".join(part for part in paragraphs if part):
+            out["description"] = T(description)
+        used = {"title", "name", "label", "awarder", "details", "summary", "highlights"}
+        self.rest(entry, path, used | set(_DATE_KEYS), "an award shows its name, years and text")
+        return out
+
+    def skill_groups(self, entries: list[Any], path: Path_, ident: str) -> list[dict[str, Any]]:
+        """A section of skills (or research interests) as groups: a one-line entry
+        {label, details} or JSON Resume's {name, level, keywords} is a group; a text
+        "编程：Python、R" too, its label before the colon; texts with no label are the
+        items of one group, named as the section's heading (shown without its name)."""
+        groups: list[dict[str, Any]] = []
+        unnamed: dict[str, Any] | None = None
+        for index, entry in enumerate(entries):
+            where = (*path, index)
+            if isinstance(entry, dict) and not {"bullet", "number", "reversed_number"} & set(entry):
+                groups.extend(group for group in [self.skill_group(entry, where)] if group)
+                continue
+            text = self.paragraph(entry, where)
+            if not text:
+                continue
+            if labelled := _LABELLED.match(text):
+                label = next(part for part in labelled.groups()[::2] if part)
+                rest = next(part for part in labelled.groups()[1::2] if part)
+                groups.append({"category": T(label.strip()), "items": _items(rest)})
+                continue
+            if unnamed is None:
+                heading = self.catalog.title(ident, "skills")
+                unnamed = {"category": T(heading), "items": []}
+                groups.append(unnamed)
+            unnamed["items"].extend(_items(text))
+        return groups
+
+    def skill_group(self, entry: dict[str, Any], path: Path_) -> dict[str, Any] | None:
+        if "keywords" not in entry:
+            return self.oneline(entry, path)
+        category = _text(entry.get("name") or entry.get("label"))
+        if level := _text(entry.get("level")):
+            p = self.catalog.punctuation
+            category = T(f"{category}{p.open_paren}{level}{p.close_paren}")
+        items = [T(item) for item in _many(entry.get("keywords"))]
+        if not items:
+            self.note(path, f"not imported: a skill group with no keywords ({category})")
+            return None
+        used = {"name", "label", "level", "keywords"}
+        self.rest(entry, path, used, "a skill group has no such field")
+        return {"category": category, "items": items}
 
     def heading(self, entry: dict[str, Any], key: str, links: list[dict[str, Any]]) -> T:
         """A heading field; one written as a whole Markdown link ([tidewater](url)) is
@@ -548,10 +794,12 @@ class _RenderCV:
         """What every dated entry has: dates, place, summary, highlights, links."""
         out.update(self.dates(entry, path))
         if location := _text(entry.get("location")):
-            out["location"] = location
+            out["location"] = T(written_address(location, self.catalog))
         if summary := _text(entry.get("summary")):
             out["description"] = summary
         out["bullets"] = self.highlights(entry, path)
+        if keywords := _many(entry.get("keywords")):  # the technologies, on a line of their own
+            out["bullets"].append(T(listed(keywords, self.catalog)))
         if url := self.url(entry, "url", path):
             links.append({"type": "url", "url": url})
         if links:
@@ -570,7 +818,8 @@ class _RenderCV:
         if gpa := _text(entry.get("gpa")):  # not RenderCV's own field, but one its users add
             out["gpa"] = str(gpa)
         self.common(entry, path, out, links)
-        used = {"institution", "degree", "area", "gpa", "location", "summary", "highlights", "url"}
+        used = {"institution", "degree", "area", "gpa", "location", "summary", "highlights"}
+        used |= {"url", "keywords"}
         self.rest(entry, path, used | set(_DATE_KEYS), "an education entry has no such field")
         return out
 
@@ -585,7 +834,7 @@ class _RenderCV:
         if not out["title"]:
             self.note(path, "has no company or position; imported with an empty title")
         self.common(entry, path, out, links)
-        used = {"company", "position", "location", "summary", "highlights", "url"}
+        used = {"company", "position", "location", "summary", "highlights", "url", "keywords"}
         self.rest(entry, path, used | set(_DATE_KEYS), "an experience entry has no such field")
         return out
 
@@ -594,7 +843,7 @@ class _RenderCV:
         links: list[dict[str, Any]] = []
         out: dict[str, Any] = {"title": self.heading(entry, "name", links)}
         self.common(entry, path, out, links)
-        used = {"name", "location", "summary", "highlights", "url"}
+        used = {"name", "location", "summary", "highlights", "url", "keywords"}
         self.rest(entry, path, used | set(_DATE_KEYS), "an entry has no such field")
         return out
 
@@ -614,6 +863,8 @@ class _RenderCV:
             date = self.date(entry, "date", path)
             if date and date != "present":
                 out["year"] = int(date[:4])
+                if len(date) >= 7:
+                    out["month"] = int(date[5:7])
         if doi := self.url(entry, "doi", path):
             links.append(
                 {"type": "doi", "url": f"https://doi.org/{doi.removeprefix('https://doi.org/')}"}
@@ -635,7 +886,7 @@ class _RenderCV:
             self.note(path, f"not imported: a one-line entry with no details ({label})")
             return None
         self.rest(entry, path, {"label", "details"}, "a one-line entry shows its label and details")
-        return {"category": label, "items": [T(item) for item in _split_items(details)]}
+        return {"category": label, "items": _items(details)}
 
     def highlights(self, entry: dict[str, Any], path: Path_) -> list[T]:
         value = entry.get("highlights")
@@ -645,6 +896,11 @@ class _RenderCV:
             value = [value]
         bullets = []
         for index, item in enumerate(value):
+            if isinstance(item, dict) and len(item) == 1:
+                # "- GPA: 3.8/4.0" unquoted: YAML reads a mapping; its writer meant a line.
+                ((key, value),) = item.items()
+                if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+                    item = f"{key}{self.catalog.punctuation.colon}{value}"
             if isinstance(item, (str, int, float)) and not isinstance(item, bool):
                 if text := _text(item):
                     bullets.append(text)
@@ -671,10 +927,7 @@ class _RenderCV:
     def date(self, entry: dict[str, Any], key: str, path: Path_) -> str | None:
         """A date field as the profile writes it, or "present"; free text as its year,
         noted; None (noted) when it names none."""
-        value = entry.get(key)
-        if isinstance(value, dt.date):  # YAML reads 2024-09-01 as a date
-            return value.isoformat()[:10]
-        text = str(value).strip()
+        text = self.written_date(entry, key, path)
         if (date := read_date(text, self.today)) is not None:
             return date
         if words := years_in_words(text):
@@ -682,6 +935,24 @@ class _RenderCV:
             return words[0]
         self.note((*path, key), f"not imported: {text!r} is not a date")
         return None
+
+    def written_date(self, entry: dict[str, Any], key: str, path: Path_) -> str:
+        """A date field's text: YAML reads 2024-09-01 as a date, and 2025.10 as the number
+        2025.1, whose month only the file's own characters tell."""
+        value = entry.get(key)
+        if isinstance(value, dt.date):
+            return value.isoformat()[:10]
+        if isinstance(value, float):
+            written = self.located.written(self.origin((*path, key)))
+            if written is not None:
+                return written
+            self.note(
+                (*path, key),
+                f"{value!r}: read as a number (YAML's); kept as its year: write the date in "
+                "quotes ('2025.10') to keep its month",
+            )
+            return str(int(value))
+        return str(value).strip()
 
     def dates(self, entry: dict[str, Any], path: Path_) -> dict[str, Any]:
         """RenderCV's dates: a start alone runs to the present (as RenderCV shows it), an
@@ -711,8 +982,7 @@ class _RenderCV:
     def single(self, entry: dict[str, Any], path: Path_) -> dict[str, Any]:
         """RenderCV's date: field: a date, a range in one field (2024 – present), or
         free text whose years are kept (with a note)."""
-        value = entry["date"]
-        text = value.isoformat()[:10] if isinstance(value, dt.date) else str(value).strip()
+        text = self.written_date(entry, "date", path)
         if (date := read_date(text, self.today)) is not None and date != "present":
             return {"date": date}
         if both := read_range(text, self.today):

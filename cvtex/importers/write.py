@@ -18,7 +18,7 @@ from ..profile.load import profile_problems
 from ..profile.model import POOLS, Profile
 from ..profile.source import Path_, format_path
 from ..resources import SCHEMA_FILE
-from .reader import Note, T, TextMap
+from .reader import Note, SameMap, T, TextMap
 
 _MOST_LEFT_OUT = 500
 
@@ -100,15 +100,17 @@ def without_needless_order(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def pruned(value: Any) -> Any:
-    """``value`` without empty lists (but a skill group's items, which the profile
-    requires)."""
-    if isinstance(value, TextMap):
+    """``value`` without empty lists (but a skill group's items and a patent's inventors,
+    which the profile requires)."""
+    if isinstance(value, TextMap | SameMap):
         return value
     if isinstance(value, dict):
         return {
             key: pruned(item)
             for key, item in value.items()
-            if item != [] or (key == "items" and "category" in value)
+            if item != []
+            or (key == "items" and "category" in value)
+            or (key == "inventors" and "title" in value)
         }
     if isinstance(value, list):
         return [pruned(item) for item in value]
@@ -135,7 +137,7 @@ def _represent_list(dumper: yaml.SafeDumper, value: list[Any]) -> yaml.Node:
     return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=short)
 
 
-def _represent_text_map(dumper: yaml.SafeDumper, value: TextMap) -> yaml.Node:
+def _represent_text_map(dumper: yaml.SafeDumper, value: TextMap | SameMap) -> yaml.Node:
     # {en: ..., zh: ...} on one line when it fits, as the example profile writes it.
     short = sum(len(str(text)) + 6 for text in value.values()) < 80
     return dumper.represent_mapping("tag:yaml.org,2002:map", value, flow_style=short)
@@ -150,6 +152,7 @@ class _FastDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignor
 
 for _dumper in {_Dumper, _FastDumper}:
     _dumper.add_representer(TextMap, _represent_text_map)
+    _dumper.add_representer(SameMap, _represent_text_map)
     _dumper.add_representer(str, _represent_str)
     _dumper.add_representer(T, _represent_str)
     _dumper.add_representer(list, _represent_list)
@@ -170,13 +173,16 @@ def _beyond_the_bmp(value: Any) -> bool:
     return False
 
 
-def header(sources: list[str], kinds: list[str], target: Path) -> str:
+def header(sources: list[str], kinds: list[str], target: Path, said: tuple[str, ...] = ()) -> str:
+    """The comment a written profile starts with: what it was imported from, what the
+    reading said (``said``: "placed 81 of 82 lines; ..."), and the commands to go on."""
     read = " and ".join(
         f"{Path(source).name} ({kind})" for source, kind in zip(sources, kinds, strict=True)
     )
+    lines = "".join(f"# {line}\n" for line in said)
     return (
         f"# yaml-language-server: $schema={SCHEMA_FILE.resolve().as_uri()}\n"
-        f"#\n# Imported by cvtex from {read}.\n"
+        f"#\n# Imported by cvtex from {read}.\n{lines}"
         f"# Check it with:   cvtex validate {target.name}\n"
         f"# Build it with:   cvtex build {target.name}\n\n"
     )

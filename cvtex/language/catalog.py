@@ -132,6 +132,19 @@ class Punctuation(Model):
     )
 
 
+class AddressForm(Model):
+    """How an address's parts are written in the language: from the street to the country,
+    or (Chinese, Japanese, Korean) from the country to the street."""
+
+    order: Literal["small-first", "large-first"] = Field(
+        "small-first",
+        description="small-first (Haidian, Beijing, China) or large-first (中国北京市海淀区).",
+    )
+    separator: str = Field(
+        ", ", description="Between two parts: ', ', nothing in Chinese, a space in Korean."
+    )
+
+
 class Labels(Model):
     advisors: str = Field(description="Before an education entry's advisors.")
     degree_field: DegreePattern = Field(
@@ -444,6 +457,11 @@ class Catalog(Model):
     )
     dates: DateFormats = Field(description="How dates and ranges are written.")
     punctuation: Punctuation = Field(description="The punctuation cvtex puts between texts.")
+    address: AddressForm = Field(
+        default_factory=AddressForm,
+        description="How an imported address is written (a JSON Resume's location: its "
+        "street, city, region and country).",
+    )
     labels: Labels = Field(description="The words before or around a field's value.")
     links: dict[str, str] = Field(description="Names of link kinds: pdf, slides, code, ...")
     contact_labels: dict[str, str] = Field(

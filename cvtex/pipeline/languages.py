@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..profile.drafts import Draft
 from ..profile.shown import unshown_entries
+from ..profile.unplaced import unplaced_warning
 from ..view.cv import Fallback
 from ..view.untranslated import Untranslated, untranslated_in
 
@@ -57,6 +58,7 @@ class LanguageReport:
     locale_files: tuple[Path, ...] = ()
     unshown: tuple[str, ...] = ()  # entries no CV shows, each with the line that shows them
     drafts: tuple[Draft, ...] = ()  # drafts not yet accepted, in the languages shown
+    unplaced: str | None = None  # an import's lines that found no field (unplaced:)
 
     @property
     def fallbacks(self) -> int:
@@ -73,6 +75,8 @@ class LanguageReport:
             )
         if self.unshown:
             problems.append(f"{len(self.unshown)} list(s) of entries that no CV shows")
+        if self.unplaced:
+            problems.append("the profile keeps an import's unplaced lines (unplaced:)")
         if self.fallbacks:
             of = " of the letter" if self.kind == "letter" else ""
             problems.append(f"{self.fallbacks} text field(s){of} fall back to another language")
@@ -101,6 +105,8 @@ class LanguageReport:
             )
         if self.unshown and len(problems) == 1:
             return "add the lines the warnings name, where they say"
+        if self.unplaced and len(problems) == 1:
+            return "move each unplaced line where it belongs, then delete the unplaced: list"
         first = next((texts.language for texts in self.languages if texts), None)
         if first is not None:
             return (
@@ -119,7 +125,7 @@ class LanguageReport:
         """What a build warns of: each language's counts with the commands that list and
         export its texts, then each text that falls back with its file and line (at most
         ``limit`` a language)."""
-        lines = [*self.unshown]
+        lines = [*self.unshown, *([self.unplaced] if self.unplaced else [])]
         if self.drafts:
             languages = ", ".join(sorted({draft.language for draft in self.drafts}))
             lines.append(
@@ -169,4 +175,5 @@ def language_report(loaded: Loaded, languages: list[Localized]) -> LanguageRepor
         loaded.request.locale_files,
         tuple(str(line) for line in unshown),
         tuple(draft for draft in loaded.profile.drafts if draft.language in shown),
+        unplaced_warning(loaded.profile) if loaded.kind == "cv" else None,
     )

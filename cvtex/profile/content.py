@@ -205,6 +205,14 @@ class Publication(Scoped):
     pages: str | None = Field(None, description="The pages, after them: 3120–3134, or e012.")
     abbr: str | None = Field(None, description="The venue's abbreviation, shown in bold.")
     year: int | None = Field(None, description="The year of publication.")
+    month: int | None = Field(
+        None,
+        ge=1,
+        le=12,
+        description="Its month, 1 to 12, where the source gives one (a .bib's month, JSON "
+        "Resume's releaseDate): the JSON Resume export's releaseDate keeps it.",
+        examples=[3],
+    )
     type: PublicationType | None = Field(None, description="For grouping by type.")
     kind: PublicationKind | None = Field(
         None,
@@ -336,6 +344,16 @@ class Other(Dated):
         default_factory=list, description="Items under it, as an entry's bullets."
     )
     numbered: bool = _numbered("items")
+
+
+class Unplaced(Model):
+    """A line of an imported PDF or Word file that found no field: kept, with where it was."""
+
+    text: str = Field(description="The line's text, as it was printed.")
+    page: int | None = Field(None, ge=1, description="The page it was on (a PDF's).")
+    line: int | None = Field(
+        None, ge=1, description="The line on that page, or the paragraph of a Word file."
+    )
 
 
 SectionKind = Literal[

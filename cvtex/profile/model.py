@@ -33,6 +33,7 @@ from .content import (
     SpokenLanguage,
     Talk,
     Teaching,
+    Unplaced,
 )
 from .design import DesignBlock, Fonts
 
@@ -211,6 +212,12 @@ class Profile(Model):
     )
     default_variant: str | None = Field(
         None, description="The variant built when --variant is not given."
+    )
+    unplaced: list[Unplaced] = Field(
+        default_factory=list,
+        description="Lines of an imported PDF or Word file that cvtex could not place, with "
+        "their page and line: no CV shows them; validate and build name them until you have "
+        "moved each where it belongs and deleted the list.",
     )
 
 

@@ -239,7 +239,7 @@ class _Exporter:
                     {
                         "name": self.text(pub.title, (*path, "title")),
                         "publisher": publisher or "",
-                        "releaseDate": str(pub.year) if pub.year else "",
+                        "releaseDate": _release(pub.year, pub.month),
                         "url": self.first_link(pub.links),
                         "summary": self.authors(pub.authors, (*path, "authors")),
                     }
@@ -429,3 +429,10 @@ def _clean(entry: dict[str, Any]) -> dict[str, Any]:
 def _put(target: dict[str, Any], key: str, value: Any) -> None:
     if value not in ("", None, [], {}):
         target[key] = value
+
+
+def _release(year: int | None, month: int | None) -> str:
+    """A publication's releaseDate: its year, and its month where the profile gives one."""
+    if year is None:
+        return ""
+    return f"{year:04d}-{month:02d}" if month else f"{year:04d}"

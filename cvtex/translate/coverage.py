@@ -60,7 +60,7 @@ def coverage_of(
         report.fallbacks,
         {texts.language: texts.untranslated for texts in report.languages if texts.untranslated},
         len(report.drafts),
-        [*report.read_around, *report.unshown],
+        [*report.read_around, *report.unshown, *([report.unplaced] if report.unplaced else [])],
         report.problems,
         report.hint,
     )

@@ -35,7 +35,7 @@ def _texts(*texts: str) -> list[T]:
         (_texts("ソフトウェアエンジニア", "東京大学", "情報理工学系研究科"), "ja"),
         (_texts("소프트웨어 엔지니어", "서울대학교", "컴퓨터공학부"), "ko"),
         (_texts("软件工程师", "清华大学", "计算机科学与技术"), "zh"),
-        (_texts("軟體工程師", "國立臺灣大學"), "zh"),
+        (_texts("軟體工程師", "國立臺灣大學"), "zh-TW"),  # Traditional: issue 49
         (_texts("Software engineer", "Stanford University", "Mei Lin (林梅)"), "en"),
         (_texts("Ingeniero de software", "Universidad de Chile"), "en"),
         ([], "en"),

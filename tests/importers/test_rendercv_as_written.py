@@ -98,9 +98,8 @@ def test_every_entry_type_with_its_optional_fields_missing(as_written):
         "talks": ["Tail calls in WebAssembly, WasmCon 2023", "Puzzle allocation, PLDI 2022 SRC"],
         "selected-reviews": ["PLDI 2024", "CGO 2023"],
     }
-    assert profile["sections"]["teaching"] == {  # text entries
+    assert profile["sections"]["teaching"] == {  # text entries, under the catalogs' heading
         "kind": "text",
-        "title": "Teaching",
         "text": "Teaching assistant, Compilers, Universidad de Chile (2016–2018)",
     }
     assert profile["experience"][0]["bullets"] == [
@@ -211,14 +210,14 @@ def test_section_keys_in_hangul_keep_their_words_and_titles(tmp_path):
     assert read.language == "ko"  # locale: ko
     assert language_of_text(read.data) == "ko"  # and its text says so too
     sections = read.data["sections"]
-    assert list(sections) == ["education", "경력", "프로젝트", "awards", "skills"]
+    assert list(sections) == ["education", "experience", "projects", "awards", "skills"]
     # 경력 is the ko catalog's own title for experience: none is written; 수상 경력 is not.
-    assert sections["경력"] == {"kind": "experience", "select": ["경력"]}
+    assert sections["experience"] == {"kind": "experience", "select": ["experience"]}
     assert sections["awards"]["title"] == "수상 경력"
     assert read.data["awards"] == [{"name": "사내 아이디어 공모전 2위", "years": [2022]}]
     certificates = read.data["education"][1]
     assert set(certificates) == {"institution", "bullets"}
-    project = next(e for e in read.data["experience"] if e["tags"] == ["프로젝트"])
+    project = next(e for e in read.data["experience"] if e["tags"] == ["projects"])
     assert project["title"] == "market-notes"
     languages = next(g for g in read.data["skills"] if g["category"] == "언어")
     assert languages["items"] == ["영어 (TOEIC 900, OPIc IH)", "일본어 (JLPT N2)"]
@@ -231,7 +230,8 @@ def test_section_keys_in_chinese_and_a_summary_named_in_chinese(tmp_path):
     notes, profile = imported(tmp_path, "chinese.yaml")
     assert profile["languages"] == ["zh"]  # locale.language: mandarin_chinese
     assert profile["summary"] == "喜欢自托管服务与开源软件的本科生。"
-    order = ["summary", "education", "skills", "个人项目", "比赛经历", "awards"]
+    # 个人项目 names the projects, 比赛经历 the experience: each keeps its title.
+    order = ["summary", "education", "skills", "projects", "experience", "awards"]
     assert list(profile["sections"]) == order
     assert "layout" not in profile  # it would only repeat the sections' order
     homelab, contest = profile["experience"]
@@ -251,16 +251,16 @@ def test_section_keys_in_chinese_and_a_summary_named_in_chinese(tmp_path):
 @pytest.mark.parametrize(
     ("ident", "kind"),
     [
-        ("premios-y-reconocimientos", "awards"),  # Spanish
+        ("awards", "awards"),  # Premios y reconocimientos: the first awards section
         ("prêmios", "awards"),  # Portuguese
         ("auszeichnungen", "awards"),  # German
         ("수상-경력", "awards"),  # Korean
         ("获奖情况", "awards"),  # Chinese
-        ("competências", "others"),  # bullets that say skills: others, by their type
-        ("kenntnisse", "others"),
-        ("publications", "publications"),  # Publicaciones: by the entries' type
-        ("experience", "experience"),  # Projetos
-        ("skills", "skills"),  # Habilidades
+        ("skills", "skills"),  # Competências: bullets under a title that says skills
+        ("kenntnisse", "skills"),
+        ("publications", "publications"),  # Publicaciones
+        ("projects", "experience"),  # Projetos
+        ("habilidades", "skills"),
     ],
 )
 def test_section_titles_in_other_languages(tmp_path, ident, kind):

@@ -34,7 +34,7 @@ def test_sections_become_kinds_and_keep_their_titles_and_order(tmp_path):
     data, _, _ = imported(tmp_path)
     assert "layout" not in data  # it would repeat the sections' order
     assert list(data["sections"]) == [
-        "summary",
+        "about",  # About Me: the catalogs' own heading (关于我 in a Chinese CV)
         "experience",
         "academic-positions",
         "education",
@@ -53,7 +53,7 @@ def test_sections_become_kinds_and_keep_their_titles_and_order(tmp_path):
     by_tag = {entry["tags"][0]: entry for entry in data["experience"]}
     assert by_tag["academic-positions"]["organization"] == "Zhejiang University"
     assert by_tag["projects"]["title"] == "Tiny Tensor Compiler"  # a NormalEntry
-    assert sections["summary"] == {"title": "About Me"}
+    assert sections["about"] == {"kind": "summary"}
     assert data["summary"].startswith("Engineer working on compilers")
     assert sections["awards"] == {"title": "Honors"}
     assert data["awards"] == [{"name": "Outstanding Graduate", "years": [2021]}]

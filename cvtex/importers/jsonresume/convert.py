@@ -12,7 +12,12 @@ from typing import Any
 
 from ...language.catalog import Catalog, load_catalog
 from ...profile.source import Path_
+from ...text.written import is_cjk
+from ..addresses import address
 from ..dates import an_end, ends_before, the_end_left_out
+from ..labelled import names
+from ..language import listed
+from ..networks import url_contact
 from ..reader import T
 from .document import (
     Certificate,
@@ -70,7 +75,10 @@ class _Converter:
             data["updated"] = updated
         pools = {
             "education": [self.education(i, e) for i, e in enumerate(self.resume.education)],
-            "experience": [self.work(i, w) for i, w in enumerate(self.resume.work)],
+            "experience": [
+                *(self.work(i, w) for i, w in enumerate(self.resume.work)),
+                *(self.work(i, w, "internship") for i, w in enumerate(self.resume.internship)),
+            ],
             "publications": [
                 self.publication(i, p) for i, p in enumerate(self.resume.publications)
             ],
@@ -113,16 +121,17 @@ class _Converter:
         if basics.url:
             shown = re.sub(r"^https?://", "", basics.url).rstrip("/")
             contacts.append({"type": "website", "value": shown, "url": basics.url})
-        if basics.location:
-            place = basics.location
-            parts = [place.address, place.city, place.region, place.countryCode]
-            text = self.catalog.punctuation.comma.join(part for part in parts if part)
-            if text:
-                contacts.append({"type": "location", "value": T(text)})
+        place = basics.location
+        if place and (text := address([place.address, place.city, place.region],
+                                      place.countryCode, self.catalog)):  # fmt: skip
+            contacts.append({"type": "location", "value": T(text)})
         for profile in basics.profiles:
             kind = _NETWORK_TYPES.get((profile.network or "").strip().lower())
             value = profile.username or profile.url
             if not value:
+                continue
+            if not profile.network and not profile.username and profile.url:
+                contacts.append(url_contact(profile.url))  # its host says which network
                 continue
             if kind is None:
                 # A network cvtex has no icon for: a website link, named by the network.
@@ -152,18 +161,23 @@ class _Converter:
     def education(self, index: int, entry: Education) -> dict[str, Any]:
         if not entry.institution:
             self.note(("education", index), "has no institution; imported with an empty one")
+        honors = [T(h.strip()) for h in _AUTHOR_SPLIT.split(entry.scholarships or "") if h.strip()]
         return {
             "institution": T(entry.institution or ""),
             **_text("degree", entry.studyType),
             **_text("field", entry.area),
             **_text("location", entry.location),
             **({"gpa": entry.score} if entry.score else {}),
+            # Not the schema's: what Chinese applications add to a degree.
+            **({"advisors": [T(name) for name in names(entry.advisor)]} if entry.advisor else {}),
+            **_text("dissertation", entry.thesis),
+            **({"honors": honors} if honors else {}),
             **self.dates(entry, ("education", index)),
             **({"links": [{"type": "url", "url": entry.url}]} if entry.url else {}),
             "bullets": [T(course) for course in entry.courses],
         }
 
-    def work(self, index: int, work: Work) -> dict[str, Any]:
+    def work(self, index: int, work: Work, part: str = "work") -> dict[str, Any]:
         summary = (work.summary or "").strip()
         # cvtex writes a project title with a role as summary + position; a longer summary
         # is someone's paragraph: the entry's description.
@@ -171,20 +185,20 @@ class _Converter:
         title = summary if title_from_summary else work.position or work.name or ""
         bullets = [T(text) for text in work.highlights]
         if work.keywords:  # the technologies of a position, on a line of their own
-            bullets.append(T(self.catalog.punctuation.list_separator.join(work.keywords)))
+            bullets.append(T(listed(work.keywords, self.catalog)))
         # The schema's description ("a short description of the company") and a summary
         # that is not a title are both paragraphs: the heading line has no room for them.
         paragraphs = [(work.description or "").strip()]
         paragraphs.append(summary if summary and not title_from_summary else "")
         description = "\n\n".join(text for text in paragraphs if text) or None
         if not title:
-            self.note(("work", index), "has no position or name; imported with an empty title")
+            self.note((part, index), "has no position or name; imported with an empty title")
         return {
             "title": T(title),
             **_text("organization", work.name),
             **_text("location", work.location),
             **_text("role", work.position if title_from_summary else None),
-            **self.dates(work, ("work", index)),
+            **self.dates(work, (part, index)),
             **({"links": [{"type": "url", "url": work.url}]} if work.url else {}),
             **_text("description", description),
             "bullets": bullets,
@@ -215,6 +229,8 @@ class _Converter:
                 data["venue"] = T(pub.publisher)
         if pub.releaseDate:
             data["year"] = int(pub.releaseDate[:4])
+            if len(pub.releaseDate) >= 7:  # 2023-05: a publication keeps its month
+                data["month"] = int(pub.releaseDate[5:7])
         if pub.status:
             data["status"] = pub.status
         if pub.url:
@@ -260,7 +276,11 @@ class _Converter:
         if skill.level:
             p = self.catalog.punctuation
             category = f"{category}{p.open_paren}{skill.level}{p.close_paren}"
-        return {"category": T(category), "items": [T(k) for k in skill.keywords]}
+        items: list[Any] = [T(k) for k in skill.keywords]
+        for item in skill.items:  # not the schema's: {skill, level}, each with its own level
+            if item.skill:
+                items.append({"name": T(item.skill), **_text("level", item.level)})
+        return {"category": T(category), "items": items}
 
     def project(self, index: int, project: Project, pools: dict[str, list[dict[str, Any]]]) -> None:
         where = ("projects", index)
@@ -305,7 +325,7 @@ class _Converter:
         else:
             bullets = [T(h) for h in project.highlights]
             if project.keywords:
-                bullets.append(T(self.catalog.punctuation.list_separator.join(project.keywords)))
+                bullets.append(T(listed(project.keywords, self.catalog)))
             pools["experience"].append(
                 {
                     "title": T(project.name or ""),
@@ -352,8 +372,15 @@ def _authors(summary: str) -> tuple[list[Any], list[str]] | None:
         plain = name.replace("**", "")
         marks = re.search(r"[*†]+$", plain)
         bare = plain[: marks.start()].strip() if marks else plain
-        # A name is short, and ends no sentence ("J." and "et al." are not sentences).
-        if not bare or len(bare) > 40 or len(bare.split()) > 5 or re.search(r"\w{3,}[.!?]$", bare):
+        # A name is short, and ends no sentence ("J." and "et al." are not sentences); one
+        # written in Han, kana or Hangul is a few characters (阿依古丽·买买提 with its dot).
+        if (
+            not bare
+            or len(bare) > 40
+            or len(bare.split()) > 5
+            or re.search(r"\w{3,}[.!?]$|[。！？；：，!?;:]", bare)
+            or (is_cjk(bare) and len(bare.replace(" ", "")) > (10 if "·" in bare else 6))
+        ):
             return None
         if name.startswith("**"):
             bold.append(bare)

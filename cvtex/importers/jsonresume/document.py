@@ -18,6 +18,7 @@ from ...errors import InputError
 from ...language.catalog import available_languages
 from ...profile.problems import Problem, problems_of
 from ...profile.source import Path_, format_path, load_yaml
+from ..language import catalog_code
 from ..located import json_data, one_object
 from ..reader import Note
 from ..write import leave_out
@@ -110,6 +111,10 @@ class Education(Dated):
     studyType: str | None = None
     score: str | None = None
     courses: list[str] = []
+    # Not the schema's, but written by Chinese résumé tools: 导师, 论文题目, 奖学金.
+    advisor: str | None = None
+    thesis: str | None = None
+    scholarships: str | None = None
 
 
 class Award(Part):
@@ -150,10 +155,16 @@ class Publication(Part):
         return _date(value)
 
 
+class SkillItem(Part):
+    skill: str | None = None
+    level: str | None = None
+
+
 class Skill(Part):
     name: str | None = None
     level: str | None = None
     keywords: list[str] = []
+    items: list[SkillItem] = []  # not the schema's: each skill with its level
 
 
 class Language(Part):
@@ -190,6 +201,7 @@ class Meta(Part):
 class Resume(Part):
     basics: Basics = Basics()
     work: list[Work] = []
+    internship: list[Work] = []  # not the schema's: Chinese applications keep them apart
     volunteer: list[Volunteer] = []
     education: list[Education] = []
     awards: list[Award] = []
@@ -322,8 +334,8 @@ def _language(file: str, resume: Resume) -> str | None:
     """The language the file says it is in: meta.language, then a part of its name
     (cv.zh.json); None leaves it to the text's script."""
     known = set(available_languages())
-    if resume.meta.language:
-        return resume.meta.language
+    if code := catalog_code(resume.meta.language):
+        return code
     for part in Path(file).name.split(".")[:-1]:
         if part in known:
             return part

@@ -20,8 +20,15 @@ from ..dates import read_date, read_range
 _RENAMED: dict[str, dict[str, str]] = {
     "basics": {"website": "url", "picture": "image"},
     "work": {"company": "name", "website": "url"},
+    "internship": {"company": "name", "website": "url"},
     "volunteer": {"website": "url"},
-    "education": {"gpa": "score"},
+    "education": {
+        "gpa": "score",
+        "advisors": "advisor",
+        "supervisor": "advisor",
+        "dissertation": "thesis",
+        "honors": "scholarships",
+    },
     "publications": {"website": "url"},
     "projects": {"website": "url"},
 }

@@ -22,10 +22,14 @@ from ...errors import InputError
 from ...language.catalog import Catalog
 from ...profile.source import Path_, load_yaml
 from ...text.htmltext import title_text
+from ..countries import country_name
 from ..dates import read_date
 from ..located import Located
+from ..networks import url_contact
 from ..reader import Context, Note, T
-from .reading import _ARXIV, _DEPARTMENT_OF, _DOI, _country, _sections_of, _url_contact
+from .affiliations import field_of
+from .identifiers import ARXIV, DOI
+from .layout import sections_of
 from .recognize import ORCID_ID
 from .record import Document
 
@@ -175,7 +179,7 @@ class JsonLdReading:
             more = [name for name in self.owners if name not in known]
             if more:
                 data["owner_names"] = [*data.get("owner_names", []), *more]
-        if sections := _sections_of(pools, "summary" in data):
+        if sections := sections_of(pools, "summary" in data):
             data["sections"], data["layout"] = sections
         return data
 
@@ -191,12 +195,12 @@ class JsonLdReading:
             if not re.match(r"^https?://", text, re.I):
                 self.note(("url", index), f"{text}: not imported: not a web address")
                 continue
-            contacts.append(_url_contact(text))
+            contacts.append(url_contact(text))
         if self.orcid:
             url = f"https://orcid.org/{self.orcid}"
             contacts.append({"type": "orcid", "value": self.orcid, "url": url})
         for address in _listed(self.root.get("address")):
-            if country := _country(_text(_at(address, "addressCountry"))):
+            if country := country_name(_text(_at(address, "addressCountry")), self.catalog):
                 contacts.append({"type": "location", "value": T(country)})
                 break
         return contacts
@@ -212,7 +216,7 @@ class JsonLdReading:
                 continue
             entry: dict[str, Any] = {"institution": T(name)}
             if department := _text(_at(school, "alternateName")):
-                entry["field"] = T(_DEPARTMENT_OF.sub("", department))
+                entry["field"] = T(field_of(department))
             pools.setdefault("education", []).append(entry)
         if schools:
             self.note(
@@ -306,14 +310,14 @@ class JsonLdReading:
         elsewhere, named once for all works."""
         links: list[dict[str, str]] = []
         doi = None
-        if match := _DOI.search(str(work.get("@id") or "")):
+        if match := DOI.search(str(work.get("@id") or "")):
             doi = match[1]
         for ident in _listed(work.get("identifier")):
             kind = (_text(_at(ident, "propertyID")) or "").lower()
             value = _text(_at(ident, "value")) or ""
-            if kind == "doi" and (match := _DOI.search(value)):
+            if kind == "doi" and (match := DOI.search(value)):
                 doi = doi or match[1]
-            elif kind == "arxiv" and (match := _ARXIV.search(value)):
+            elif kind == "arxiv" and (match := ARXIV.search(value)):
                 links.append({"type": "arxiv", "url": f"https://arxiv.org/abs/{match[1]}"})
             elif kind and value:
                 self.tally(

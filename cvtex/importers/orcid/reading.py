@@ -12,15 +12,14 @@ value for what every work has (a publication's month: a CV shows its year).
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 from ...language.catalog import Catalog, available_languages
 from ...profile.source import Path_, format_path
 from ...text.htmltext import title_text
+from ..countries import country_name
 from ..dates import (
     an_end,
     ends_before,
@@ -30,8 +29,12 @@ from ..dates import (
     the_end_left_out,
 )
 from ..identity import Work, folded, same_work
-from ..language import language_of_text
+from ..language import catalog_code, language_of_text
+from ..networks import url_contact
 from ..reader import Context, Note, T, TextMap
+from .affiliations import field_of
+from .identifiers import ARXIV, DOI
+from .layout import sections_of
 from .record import (
     SECTIONS,
     Document,
@@ -77,16 +80,6 @@ _TALK_TYPES = {"lecture-speech", "conference-presentation", "public-speech"}
 _EDITOR_ROLES = {"editor", "chair-or-translator", "translator", "chair"}
 _NOT_AUTHOR_ROLES = {"assignee", "funder"}
 _LINKED_IDS = {"doi", "arxiv"}
-_DOI = re.compile(r"(10\.\d{4,9}/\S+)")
-_ARXIV = re.compile(r"(?:arxiv:)?\s*(\d{4}\.\d{4,5}(?:v\d+)?|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})", re.I)
-_DEPARTMENT_OF = re.compile(r"^(?:department|dept\.?|school|faculty)\s+of\s+", re.I)
-_NETWORKS = (  # a researcher URL on one of these hosts is that kind of contact
-    (re.compile(r"^https?://(?:www\.)?github\.com/([^/?#]+)/?$", re.I), "github"),
-    (re.compile(r"^https?://(?:www\.)?gitlab\.com/([^/?#]+)/?$", re.I), "gitlab"),
-    (re.compile(r"^https?://(?:[a-z]+\.)?linkedin\.com/in/([^/?#]+)/?$", re.I), "linkedin"),
-    (re.compile(r"^https?://scholar\.google\.[a-z.]+/citations\?(?:.*&)?user=([^&#]+)", re.I),
-     "scholar"),
-)  # fmt: skip
 
 
 @dataclass
@@ -177,7 +170,7 @@ class Reading:
             names.add(folded(str(data.get("name", ""))))
             more = [name for name in self.owners if folded(name) not in names]
             data["owner_names"] = list(dict.fromkeys([*data.get("owner_names", []), *more]))
-        if sections := _sections_of(pools, "summary" in data):
+        if sections := sections_of(pools, "summary" in data):
             data["sections"], data["layout"] = sections
         return data
 
@@ -250,9 +243,9 @@ class Reading:
                     f"{url}: not imported: not a web address",
                 )
                 continue
-            contacts.append(_url_contact(url))
+            contacts.append(url_contact(url))
         for address in items_of(value_at(first_of(person, "addresses"), "address")):
-            country = _country(text_of(value_at(address, "country")))
+            country = country_name(text_of(value_at(address, "country")), self.catalog)
             if country:
                 contacts.append({"type": "location", "value": T(country)})
                 break
@@ -405,7 +398,7 @@ class Reading:
         other = text_of(translated)
         if not other:
             return T(text)
-        code = _language_code(value_at(translated, "language-code"))
+        code = catalog_code(text_of(value_at(translated, "language-code")))
         own = language_of_text([T(text)])
         if code and code != own and code in available_languages():
             return TextMap({own: text, code: title_text(other)})
@@ -436,12 +429,12 @@ class Reading:
                 kind == "doi"
                 and relation == "self"
                 and doi is None
-                and (match := _DOI.search(value))
+                and (match := DOI.search(value))
             ):
                 doi = match[1].rstrip(".").casefold()
                 links.append({"type": "doi", "url": f"https://doi.org/{match[1]}"})
                 continue
-            if kind == "arxiv" and relation == "self" and (match := _ARXIV.search(value)):
+            if kind == "arxiv" and relation == "self" and (match := ARXIV.search(value)):
                 links.append({"type": "arxiv", "url": f"https://arxiv.org/abs/{match[1]}"})
                 continue
             if kind not in _LINKED_IDS or relation != "self":
@@ -537,7 +530,7 @@ class Reading:
             if role:
                 entry["degree"] = T(role)
             if department:
-                entry["field"] = T(_DEPARTMENT_OF.sub("", department))
+                entry["field"] = T(field_of(department))
             pool = "education"
         elif kind == "distinction":
             entry = {"name": T(role or organization)}
@@ -601,7 +594,7 @@ class Reading:
         parts = [
             text_of(value_at(address, "city")),
             text_of(value_at(address, "region")),
-            _country(text_of(value_at(address, "country"))),
+            country_name(text_of(value_at(address, "country")), self.catalog),
         ]
         parts = [part for i, part in enumerate(parts) if part and part not in parts[:i]]
         return self.catalog.punctuation.comma.join(parts) or None  # type: ignore[arg-type]
@@ -675,72 +668,6 @@ def _paragraphs(value: Any) -> str:
     return "\n\n".join(" ".join(p.split()) for p in str(text).split("\n\n") if p.strip())
 
 
-def _url_contact(url: str) -> dict[str, Any]:
-    for pattern, kind in _NETWORKS:
-        if match := pattern.match(url):
-            return {"type": kind, "value": match[1], "url": url}
-    shown = re.sub(r"^https?://(www\.)?", "", url, flags=re.I).rstrip("/")
-    return {"type": "website", "value": shown, "url": url}
-
-
 def _orcid_position(contacts: list[dict[str, Any]]) -> int:
     """After the addresses a person reaches you at, before the place."""
     return next((i for i, c in enumerate(contacts) if c["type"] == "location"), len(contacts))
-
-
-def _language_code(value: Any) -> str | None:
-    """ORCID's language code (zh_CN, zh_TW, en) as cvtex's catalog name."""
-    code = (text_of(value) or "").replace("_", "-")
-    if not code:
-        return None
-    lower = code.lower()
-    if lower in ("zh-tw", "zh-hant"):
-        return "zh-TW"
-    if lower in ("zh-hk", "zh-mo"):
-        return "zh-HK"
-    return lower.split("-")[0]
-
-
-@cache
-def _countries() -> dict[str, str]:
-    """ISO 3166 country codes and their English names, from Debian's iso-codes."""
-    try:
-        with open("/usr/share/iso-codes/json/iso_3166-1.json", encoding="utf-8") as file:
-            entries = json.load(file)["3166-1"]
-        return {e["alpha_2"]: e.get("common_name") or e["name"] for e in entries}
-    except (OSError, ValueError, KeyError, TypeError):
-        return {}
-
-
-def _country(code: str | None) -> str | None:
-    if not code:
-        return None
-    return _countries().get(code.upper(), code)
-
-
-def _sections_of(
-    pools: dict[str, list[Any]], summary: bool
-) -> tuple[dict[str, Any], list[str]] | None:
-    """Sections when the record needs its own: fundings (an others section of their own
-    title) and memberships beside services; else the profile's default sections."""
-    funding = any("funding" in e.get("tags", []) for e in pools.get("others", []))
-    service_tags = {tag for e in pools.get("service", []) for tag in e.get("tags", [])}
-    if not funding and "memberships" not in service_tags:
-        for entry in pools.get("service", []):
-            entry.pop("tags", None)
-        return None
-    sections: dict[str, Any] = {"summary": {}} if summary else {}
-    # Research interests (a skill group) first, as an academic CV states them.
-    order = ["skills", "education", "experience", "publications", "talks", "funding", "awards",
-             "certificates", "service", "memberships", "others"]  # fmt: skip
-    for ident in order:
-        if ident == "funding" and funding:
-            sections["funding"] = {"kind": "others", "select": ["funding"]}
-        elif ident in ("service", "memberships") and ident in service_tags:
-            sections[ident] = {"kind": "service", "select": [ident]}
-        elif ident == "others":
-            if any("funding" not in e.get("tags", []) for e in pools.get("others", [])):
-                sections["others"] = {}
-        elif ident not in ("funding", "service", "memberships") and pools.get(ident):
-            sections[ident] = {}
-    return sections, list(sections)
