@@ -108,7 +108,10 @@ def _fitted_again(
     assert source.fit_target is not None
     trial = _one_pass(source, source.tex, loaded, out_dir, timeout, engine)
     if trial.run.pages <= source.fit_target:
-        return _choose(trial, _fit_note(trial.run.pages, source.fit_step), source.fit_step)
+        note = f"{_fit_note(trial.run.pages, source.fit_step)} {_AS_WRITTEN}"
+        chosen = _choose(trial, note, source.fit_step)
+        chosen.target = source.fit_target
+        return chosen
     trial.discard()
     afresh = replace(source, tex=source.fit.base_tex, fit_step=None, fit_target=None)
     return typeset(afresh, loaded, out_dir, timeout)
@@ -188,10 +191,7 @@ def _fitted(
         else:
             note = _fit_note(seen[found], ladder[found])
             if held is not None:
-                note = (
-                    f"page {designed} held {held:.0%} of a page: {note} "
-                    "(`design: {fit: off}` keeps it as written)"
-                )
+                note = f"page {designed} held {held:.0%} of a page: {note} {_AS_WRITTEN}"
             chosen = _choose(trials[found], note, ladder[found])
             chosen.target = target if held is not None else None
         return chosen
@@ -221,6 +221,9 @@ def overflow_lines(pdf: Path, pages: int) -> int | None:
 def _choose(trial: Typeset, note: str, step: Step) -> Typeset:
     trial.fitted, trial.step = note, step
     return trial
+
+
+_AS_WRITTEN = "(`design: {fit: off}` keeps it as written)"
 
 
 def _fit_note(pages: int, step: Step) -> str:
