@@ -265,9 +265,7 @@ class _Lists:
                 blocks.append(phrase)
         self.last: set[int] = set()
         self.opening: set[int] = set()  # a section's first item
-        for before, block, after in zip(
-            [None, *blocks], blocks, [*blocks[1:], None], strict=False
-        ):
+        for before, block, after in zip([None, *blocks], blocks, [*blocks[1:], None], strict=False):
             if block.kind != "item":
                 continue
             ends = after is None or after.kind != "item" or after.section != block.section

@@ -174,8 +174,9 @@ def _with_marked_words(text: str) -> str:
     position = 0
     for word in _LETTERS_AND_MARKS.finditer(text):
         letters = [char for char in word[0] if not _COMBINING.match(char)]
-        if not _COMBINING.search(word[0]) or any(script_of(c) != LATIN for c in letters):
-            continue
+        latin = bool(letters) and all(script_of(char) == LATIN for char in letters)
+        if not latin or not _COMBINING.search(word[0]):
+            continue  # a mark alone (after "@") or on another script's letter: as it is
         after = text[word.end() : word.end() + 1]
         # composed where Unicode composes it, as the font draws it (PyMuPDF pairs the
         # ActualText's characters with the glyphs one by one)
