@@ -1,19 +1,23 @@
 """How a CV's pages are filled and its lines spaced, measured on the PDF's text positions
 (compile/pagetext.py: PDFium's character boxes), against the texts its view shows.
 
-A page other than the last ends each column that goes on to the next page within a tenth
-of the text area's foot, unless what the next page starts with could not have been
-broken: this check knows that from the texts each line belongs to (check/expected.py),
-by the rules the templates break by. Titles, an entry's heading and its second line go
-with what follows them; a paragraph or a list item keeps two lines on each side of a
-break (one line more may move back after a paragraph already begun, two lines begin
-one); a referee is one box. The next page's lines up to the first place where such a
-break may be are what had to move whole: the page is short only if they would have fitted
-in the room it leaves.
+A page other than the last ends each column that goes on to the next page at 90% of its
+text area or lower, unless what the next page starts with could not have been broken.
+This check knows that from the texts each line belongs to (check/expected.py), by the
+rules the templates break by: titles, an entry's heading and its second line go with what
+follows them; a paragraph or a list item keeps two lines on each side of a break (one line
+may move back after a paragraph already begun, two begin one); a list's last item never
+starts a page alone, nor a section's first item of one line ends one; a referee is one box;
+beside a side column that goes on, a paragraph is never broken (readers would read the
+next side column between its halves). The next page's lines up to the first place where
+such a break may be are what had to move whole, counted as set again on the page before's
+measure where it is narrower (the sidebar's main column beside its side column): the page
+is short only if they would have fitted in the room it leaves.
 
 A line's word spaces are at most an em wide: a wider white inside one text (not the white
-before a date set flush right, which ends one text and begins another) is a line TeX
-stretched, which readers take for the edge of a column.
+before a date set flush right, which ends one text and begins another, nor the white a
+Chinese punctuation mark carries) is a line TeX stretched, which readers take for the edge
+of a column.
 """
 
 from __future__ import annotations
@@ -221,12 +225,13 @@ def page_ends(
                 continue
             name = "" if len(page.columns) == 1 else ("side", "main")[index]
             fill = area.filled(page, lines)
-            if not _goes_on(page, index, following):
+            next_index = min(index, len(following.columns) - 1)
+            next_lines = _inside(following, following.columns[next_index].lines, area)
+            if not next_lines or not _goes_on(page, index, following):
                 yield PageEnd(number + 1, name, fill, False)
                 continue
-            next_index = min(index, len(following.columns) - 1)
             start = _Start(
-                _inside(following, following.columns[next_index].lines, area),
+                next_lines,
                 found[number + 1][next_index],
                 lists,
                 measure=_width(lines),
