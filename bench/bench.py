@@ -24,6 +24,8 @@ rounds that interleave everything so that a busy machine slows all of them alike
   answers at once, cvtex's own time per text, and again from the cache (`--only-drafts`).
 * the editor: `cvtex edit` in a headless Chromium, a keystroke in an English and in a
   Chinese box, until both panes have drawn their new PDFs (`--only-editor`).
+* the language rule: which language each of 2,000 texts is written in, and the English
+  CV's untranslated scan of them (bench/language_rule.py, `--only-rule`).
 
 It prints medians and the ratios to the floor, and with --write puts them, with the
 machine they came from, into bench/README.md. It measures; it asserts nothing.
@@ -65,8 +67,15 @@ LETTERS_BEGIN, LETTERS_END = "<!-- bench:letters:begin -->", "<!-- bench:letters
 ATS_BEGIN, ATS_END = "<!-- bench:ats:begin -->", "<!-- bench:ats:end -->"
 IMPORTS_BEGIN, IMPORTS_END = "<!-- bench:imports:begin -->", "<!-- bench:imports:end -->"
 DRAFTS_BEGIN, DRAFTS_END = "<!-- bench:drafts:begin -->", "<!-- bench:drafts:end -->"
+RULE_BEGIN, RULE_END = "<!-- bench:rule:begin -->", "<!-- bench:rule:end -->"
 DRAFTED_TEXTS = 200
 EDITOR_BEGIN, EDITOR_END = "<!-- bench:editor:begin -->", "<!-- bench:editor:end -->"
+PYTHON_BEGIN, PYTHON_END = "<!-- bench:python:begin -->", "<!-- bench:python:end -->"
+# The long-CV row: a .bib of this many publications (bench/large_profile.py), edited and
+# built again; the Python side's cost per publication is the slope between the sizes.
+BIB_SIZES = (50, 250, 1000)
+STRACE = ["strace", "-f", "-ttt", "-qq", "-s", "4", "-e", "trace=execve,write", "-e", "signal=none"]
+SNIFFED = '"%\\n'  # how strace shows the first bytes cvtex writes into an engine's pipe
 ZH_TEXT = ("中国科学技术大学", "中国科学技术大学（合肥）")  # Chinese text only
 # The edit loop's save: one text of each language, the same entry's (the n-th save: n).
 EDITED_ENTRY = "{en: University of Science and Technology of China (USTC), zh: 中国科学技术大学}"
@@ -74,7 +83,7 @@ SETTLE = 3.0  # seconds between saves: the watch's next engines load their pream
 
 sys.path.insert(0, str(BENCH))
 from import_sources import linkedin_export, orcid_record  # noqa: E402
-from large_profile import large_profile  # noqa: E402
+from large_profile import large_bibliography, large_profile  # noqa: E402
 from translation_server import translation_server, untranslated_profile  # noqa: E402
 
 from cvtex import cachefiles  # noqa: E402
@@ -127,6 +136,139 @@ def python_side(profile: Path) -> dict[str, float]:
     ).stdout
     total = time.perf_counter() - started
     return {**json.loads(output), "total": total}
+
+
+def cpu_of(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
+    """A command's wall time, its CPU time (user and system, its children's included: what
+    a busy machine lengthens far less than the wall time) and its output."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    output = subprocess.run(
+        command, env=env or cvtex_environment(), check=True, capture_output=True, text=True
+    ).stdout
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, output
+
+
+def peak_memory(command: list[str]) -> float:
+    """The largest resident size (MB) of any process ``command`` runs: measured in a
+    process of its own, whose children are only that command's."""
+    probe = (
+        "import resource, subprocess, sys; "
+        "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); "
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, *command],
+        env=cvtex_environment(),
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return int(done.stdout.split()[-1]) / 1024
+
+
+def first_byte(command: list[str]) -> tuple[float, float]:
+    """Seconds from the command's start until its first byte reaches an XeLaTeX engine
+    (the first write into an engine's pipe, as strace sees it), and until it ends."""
+    with tempfile.NamedTemporaryFile(suffix=".strace") as log:
+        started = time.perf_counter()
+        subprocess.run(
+            [*STRACE, "-o", log.name, *command],
+            env=cvtex_environment(),
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        total = time.perf_counter() - started
+        trace = Path(log.name).read_text()
+    start = re.search(r"^\d+ ([\d.]+) execve\(", trace, re.M)
+    fed = re.search(rf"^\d+ ([\d.]+) write\(\d+, {re.escape(SNIFFED)}", trace, re.M)
+    if start is None or fed is None:
+        raise SystemExit("strace saw no write into an engine: is strace installed?")
+    return float(fed[1]) - float(start[1]), total
+
+
+def python_growth(example: Path, scratch: Path, rounds: int) -> Series:
+    """The Python side of a rebuild after a one-word edit, for a CV whose publications come
+    from a .bib of 50, 250 and 1,000 entries (each size once built before, as a person's
+    CV is), in CPU time; the start of the example's rebuild until XeLaTeX reads its first
+    byte (strace); what `import cvtex.cli.main` costs; and the largest process of a build."""
+    series = Series()
+    profiles = {}
+    for count in BIB_SIZES:
+        folder = scratch / f"bib{count}"
+        shutil.copytree(example.parent, folder, ignore=shutil.ignore_patterns("out"))
+        profile_text, bib = large_bibliography(count)
+        (folder / "refs.bib").write_text(bib, encoding="utf-8")
+        profiles[count] = folder / example.name
+        profiles[count].write_text(profile_text, encoding="utf-8")
+        timed(build_command(folder / "out", profiles[count]))  # the .bib read, remembered
+    original = example.read_text(encoding="utf-8")
+    edited = example.with_name("first-byte.yaml")
+    out = scratch / "out-first-byte"
+    edited.write_text(original, encoding="utf-8")
+    timed(build_command(out, edited))
+    side = [sys.executable, str(BENCH / "python_side.py")]
+    importing = [sys.executable, "-c", "import cvtex.cli.main"]
+    for number in range(1, rounds + 1):
+        for count, profile in profiles.items():
+            text = profile.read_text(encoding="utf-8")
+            profile.write_text(text.replace("Jin Fang", f"Jin Fang{number}", 1), encoding="utf-8")
+            wall, cpu, _ = cpu_of([*side, str(profile), LANGUAGES])
+            series.add(f"python {count}", cpu)
+            series.add(f"python wall {count}", wall)
+            profile.write_text(text, encoding="utf-8")
+        edited.write_text(original.replace(EDITED_ENTRY, edited_entry(number)), encoding="utf-8")
+        fed, total = first_byte(build_command(out, edited))
+        series.add("first byte", fed)
+        series.add("edit build (strace)", total)
+        series.add("import cli.main", cpu_of(importing)[1])
+        series.add("python example", cpu_of([*side, str(example), LANGUAGES])[1])
+        print(
+            f"  python round {number}: "
+            + ", ".join(f"{n}: {series.values[f'python {n}'][-1]:.3f} s" for n in BIB_SIZES)
+            + f"; first byte {fed:.3f} s",
+            flush=True,
+        )
+    shutil.rmtree(out, ignore_errors=True)
+    series.add("peak", peak_memory(build_command(out, edited)))
+    series.add("peak python", peak_memory([*side, str(example), LANGUAGES]))
+    return series
+
+
+def python_growth_report(series: Series, rounds: int, load_before: tuple[float, ...]) -> str:
+    def ms(name: str) -> str:
+        return f"{series.median(name) * 1000:.0f} ms"
+
+    low, high = BIB_SIZES[0], BIB_SIZES[-1]
+    slope = (series.median(f"python {high}") - series.median(f"python {low}")) / (high - low)
+    lines = [
+        f"Measured {time.strftime('%Y-%m-%d')} on: {machine(load_before)}; medians of "
+        f"{rounds} rounds, CPU time (user and system) unless said otherwise.",
+        "",
+        "| what | time |",
+        "| --- | --- |",
+        f"| `import cvtex.cli.main`, a process of its own | {ms('import cli.main')} |",
+        "| start of `cvtex build` (the example, one English and one Chinese text changed) to "
+        f"the first byte XeLaTeX reads, wall time (fastest) | {ms('first byte')} "
+        f"({min(series.values['first byte']) * 1000:.0f} ms) |",
+        f"| the Python side of a build of the example (bench/python_side.py) "
+        f"| {ms('python example')} |",
+    ]
+    for count in BIB_SIZES:
+        lines.append(
+            f"| the Python side after one name changed, {count} publications in a .bib "
+            f"| {ms(f'python {count}')} |"
+        )
+    lines += [
+        f"| **per publication** (from {low} to {high}) | **{slope * 1000:.2f} ms** |",
+        f"| peak memory: the build's largest process (XeLaTeX, Chinese) "
+        f"| {series.median('peak'):.0f} MB |",
+        f"| peak memory: cvtex's own Python side | {series.median('peak python'):.0f} MB |",
+    ]
+    return "\n".join(lines)
 
 
 @dataclass
@@ -908,6 +1050,48 @@ def drafts_report(series: Series, rounds: int, load_before: tuple[float, ...]) -
     )
 
 
+def language_rule(example: Path, scratch: Path, rounds: int) -> Series:
+    """bench/language_rule.py in a process of its own each round."""
+    series = Series()
+    script = BENCH / "language_rule.py"
+    for round_number in range(1, rounds + 1):
+        found = json.loads(
+            subprocess.run(
+                [sys.executable, str(script)], capture_output=True, text=True, check=True
+            ).stdout
+        )
+        for name, value in found.items():
+            series.add(name, value)
+        print(
+            f"  rule round {round_number}: {found['rule'] * 1000:.1f} ms "
+            f"(CPU {found['rule_cpu'] * 1000:.1f} ms), scan {found['scan'] * 1000:.1f} ms",
+            flush=True,
+        )
+    return series
+
+
+def language_rule_report(series: Series, rounds: int, load_before: tuple[float, ...]) -> str:
+    def ms(name: str) -> str:
+        return f"{series.median(name) * 1000:.1f} ms"
+
+    texts = int(series.median("texts"))
+    return "\n".join(
+        [
+            f"Measured {time.strftime('%Y-%m-%d')} on: {machine(load_before)}; medians of "
+            f"{rounds} rounds, each in a process of its own. A generated Chinese-first profile "
+            f"of {texts:,} texts ({int(series.median('chinese')):,} Chinese ones with English "
+            "terms or names in them, the others English, Japanese, Korean), as the English CV "
+            "shows them. Goal: under 50 ms.",
+            "",
+            "| what | time | CPU time |",
+            "| --- | --- | --- |",
+            f"| the rule (`written_in`) over every text | **{ms('rule')}** | {ms('rule_cpu')} |",
+            f"| the untranslated scan ({int(series.median('untranslated')):,} named, each with "
+            f"its line) | {ms('scan')} | {ms('scan_cpu')} |",
+        ]
+    )
+
+
 @dataclass(frozen=True)
 class Section:
     """A part of bench/README.md, between its markers, measured alone (``--only-...``) or
@@ -951,6 +1135,16 @@ SECTIONS = (
     ),
     Section("only_drafts", "drafts_rounds", drafts, drafts_report, (DRAFTS_BEGIN, DRAFTS_END)),
     Section("only_editor", "editor_rounds", editor_loop, editor_report, (EDITOR_BEGIN, EDITOR_END)),
+    Section(
+        "only_python",
+        "python_rounds",
+        python_growth,
+        python_growth_report,
+        (PYTHON_BEGIN, PYTHON_END),
+    ),
+    Section(
+        "only_rule", "rule_rounds", language_rule, language_rule_report, (RULE_BEGIN, RULE_END)
+    ),
 )
 
 
@@ -1005,6 +1199,18 @@ def main() -> None:
         help="measure cvtex edit alone: a keystroke to both PDFs shown",
     )
     parser.add_argument("--editor-rounds", type=int, default=8)
+    parser.add_argument(
+        "--only-python",
+        action="store_true",
+        help="measure the Python side alone: per publication, to XeLaTeX's first byte, memory",
+    )
+    parser.add_argument("--python-rounds", type=int, default=5)
+    parser.add_argument(
+        "--only-rule",
+        action="store_true",
+        help="measure the language rule over a profile of 2,000 texts alone",
+    )
+    parser.add_argument("--rule-rounds", type=int, default=9)
     parser.add_argument("--publications", default="100,500", help="sizes of the generated profiles")
     parser.add_argument("--write", action="store_true", help="update bench/README.md")
     args = parser.parse_args()

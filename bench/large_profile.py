@@ -64,6 +64,39 @@ def large_profile(publications: int, seed: int = 6) -> str:
     return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100)
 
 
+_ACCENTED = [r"M{\"u}ller", r"Garc{\'i}a", r"Ng{\~u}y{\^e}n", r"{\O}stergaard", r"Dvo{\v{r}}{\'a}k"]
+
+
+def bib_entry(number: int, rng: random.Random) -> str:
+    """A BibTeX entry as exports write them: LaTeX accents in names, math and emphasis in
+    titles, a DOI; decoded field by field when the .bib is read."""
+    topic = rng.randrange(len(_TOPICS_EN))
+    venue, abbr = rng.choice(_VENUES)
+    authors = [f"{name.split('. ')[1]}, {name.split('. ')[0]}." for name in rng.sample(_NAMES, 3)]
+    authors.insert(rng.randrange(len(authors) + 1), "Fang, Jin")
+    authors.append(f"{rng.choice(_ACCENTED)}, A.")
+    return (
+        f"@inproceedings{{paper{number},\n"
+        f"  title = {{Study {number} of \\emph{{{_TOPICS_EN[topic]}}} at $O(n^2)$ Scale}},\n"
+        f"  author = {{{' and '.join(authors)}}},\n"
+        f"  booktitle = {{{venue} ({abbr})}},\n"
+        f"  year = {{{2010 + number % 16}}},\n"
+        f"  doi = {{10.1000/bench.{number}}},\n"
+        "}\n"
+    )
+
+
+def large_bibliography(publications: int, seed: int = 6) -> tuple[str, str]:
+    """The example whose publications come from a .bib of ``publications`` entries: the
+    profile (naming ``refs.bib`` beside it) and the .bib's text."""
+    data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    rng = random.Random(seed)
+    data["publications"] = []
+    data["bibliography"] = {"file": "refs.bib"}
+    bib = "".join(bib_entry(n, rng) for n in range(1, publications + 1))
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100), bib
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("target", type=Path)

@@ -9,27 +9,86 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import shutil
+import time
+from collections.abc import Callable
 from pathlib import Path
+
+# Windows refuses to replace a file another program has open without sharing (a PDF
+# viewer, an indexer, an antivirus scan): os.replace raises PermissionError until it lets
+# go, usually within milliseconds. Tried again for about a second and a half, then given up.
+_REPLACE_TRIES = 8
+_FIRST_PAUSE = 0.01
+
+
+def replace(source: Path, target: Path) -> None:
+    """``os.replace``, tried again while the target is held (PermissionError)."""
+    pause = _FIRST_PAUSE
+    for _ in range(_REPLACE_TRIES - 1):
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError:
+            time.sleep(pause)
+            pause *= 2
+    os.replace(source, target)
 
 
 def _temporary(target: Path) -> Path:
     # Hidden, beside the target (one file system, so the rename is one step), and named
     # afresh each time: two writers of one file never share a temporary.
-    return target.with_name(f".{target.name}.{secrets.token_hex(4)}.cvtex-tmp")
+    return target.with_name(f".{target.name}.{os.urandom(4).hex()}.cvtex-tmp")
 
 
-def write_bytes(target: Path, data: bytes) -> None:
-    """Write beside ``target``, then rename over it."""
+def write_bytes(
+    target: Path,
+    data: bytes,
+    mode: int | None = None,
+    durable: bool = False,
+    before_replace: Callable[[], None] | None = None,
+) -> None:
+    """Write beside ``target``, then rename over it.
+
+    The file gets ``mode``, else the mode of the file it replaces, else the usual mode of a
+    new file. ``durable``: on the disk before the rename (a user's own file, a backup), so
+    that a crash right after leaves the new file whole, not empty. ``before_replace`` is
+    called once the new file is whole, right before the rename: it may raise to stop it."""
     temporary = _temporary(target)
+    if mode is None:
+        mode = _mode_of(target)
     try:
-        # "x": a new file with the usual permissions (mkstemp would make it private).
-        with temporary.open("xb") as handle:
-            handle.write(data)
-        os.replace(temporary, target)
+        # Private until it has its final mode: a file written 0600 is never readable by
+        # others, not even for the moment before the rename.
+        # O_BINARY: on Windows a descriptor is opened in text mode, which writes "\n" as
+        # "\r\n"; the bytes are written as they are.
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+        descriptor = os.open(temporary, flags, 0o600 if mode is not None else 0o666)
+        try:
+            _write_all(descriptor, data)
+            if mode is not None and hasattr(os, "fchmod"):  # not on Windows before 3.13
+                os.fchmod(descriptor, mode)
+            if durable:
+                os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+        if before_replace is not None:
+            before_replace()
+        replace(temporary, target)
     finally:
         temporary.unlink(missing_ok=True)
+
+
+def _write_all(descriptor: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(descriptor, view) :]
+
+
+def _mode_of(target: Path) -> int | None:
+    try:
+        return os.stat(target).st_mode & 0o7777
+    except OSError:
+        return None
 
 
 def write_text(target: Path, text: str) -> None:
@@ -51,14 +110,14 @@ def move_into_place(source: Path, target: Path) -> None:
     """Replace ``target`` with ``source`` in one step, from another file system too (an
     engine started before the output folder was known works in the temporary folder)."""
     try:
-        os.replace(source, target)
+        replace(source, target)
     except OSError as exc:
         if exc.errno != errno.EXDEV:
             raise
         staged = _temporary(target)
         try:
             shutil.copyfile(source, staged)
-            os.replace(staged, target)
+            replace(staged, target)
         finally:
             staged.unlink(missing_ok=True)
 

@@ -26,10 +26,13 @@ def user_folder() -> Path:
 
 
 def user_subfolder(name: str) -> Path | None:
-    """A folder in the user cache, created if needed; None when it cannot be written."""
+    """A folder in the user cache, created if needed, for this user only (0700: it may hold
+    the texts of a CV); None when it cannot be written."""
     path = user_folder() / name
     try:
-        path.mkdir(parents=True, exist_ok=True)
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if path.stat().st_mode & 0o077:
+            path.chmod(0o700)
     except OSError:
         return None
     return path if os.access(path, os.W_OK | os.X_OK) else None
@@ -44,10 +47,12 @@ def read_json(file: Path) -> Any:
 
 
 def write_json(file: Path, data: Any) -> bool:
-    """Replace the file in one step: readers see the old data or the new, never half."""
+    """Replace the file in one step: readers see the old data or the new, never half. For
+    this user only (0600, in a 0700 folder when it makes one)."""
     try:
-        file.parent.mkdir(parents=True, exist_ok=True)
-        atomic.write_text(file, json.dumps(data, ensure_ascii=False, indent=1))
+        file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        text = json.dumps(data, ensure_ascii=False, indent=1)
+        atomic.write_bytes(file, text.encode("utf-8"), mode=0o600)
     except OSError:
         return False
     return True

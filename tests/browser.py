@@ -8,6 +8,7 @@ NUL byte; no websocket client or other package is needed.
 
 from __future__ import annotations
 
+import atexit
 import base64
 import contextlib
 import json
@@ -42,6 +43,26 @@ _KEYS = {
 }
 
 
+def _key_events(key: str, modifiers: int = 0) -> list[tuple[str, dict[str, Any]]]:
+    """The DevTools events of a key pressed and released (``modifiers``: ALT, CTRL, SHIFT)."""
+    if key in _KEYS:
+        code, virtual, text = _KEYS[key]
+    else:  # a letter
+        code, virtual, text = f"Key{key.upper()}", ord(key.upper()), key
+    if modifiers & (ALT | CTRL):
+        text = ""  # a shortcut types nothing
+    elif modifiers & SHIFT and len(text) == 1:
+        text = text.upper()
+    common = {"key": key, "code": code, "windowsVirtualKeyCode": virtual, "modifiers": modifiers}
+    down = {**common, "type": "keyDown" if text else "rawKeyDown"}
+    if text:
+        down["text"] = text
+    return [
+        ("Input.dispatchKeyEvent", down),
+        ("Input.dispatchKeyEvent", {**common, "type": "keyUp"}),
+    ]
+
+
 def _above_4(fd: int) -> int:
     import fcntl
 
@@ -50,12 +71,19 @@ def _above_4(fd: int) -> int:
     return moved
 
 
-class Browser:
-    def __init__(
-        self, width: int = 1400, height: int = 900, extra_args: tuple[str, ...] = ()
-    ) -> None:
+class Chromium:
+    """One headless Chromium process and its DevTools pipe.
+
+    Starting Chromium takes a second or more; so the Browsers of a test process share one
+    (see ``Browser``), each in a browser context of its own: a fresh profile's cookies,
+    storage and cache, as a new Chromium would have, without starting one.
+    """
+
+    def __init__(self, extra_args: tuple[str, ...] = ()) -> None:
         assert CHROMIUM, "chromium is missing: `make test-system-deps` installs it"
-        self._profile = tempfile.TemporaryDirectory(prefix="cvtex-chromium-")
+        self._profile = tempfile.TemporaryDirectory(
+            prefix="cvtex-chromium-", ignore_cleanup_errors=True
+        )
         to_chromium, self._commands = os.pipe()
         self._replies, from_chromium = os.pipe()
         # Above 4, so that putting one on 3 or 4 in the child never overwrites the other.
@@ -76,7 +104,6 @@ class Browser:
                 "--disable-component-update",
                 "--disable-sync",
                 "--remote-debugging-pipe",
-                f"--window-size={width},{height}",
                 f"--user-data-dir={self._profile.name}",
                 *extra_args,
             ],
@@ -89,13 +116,12 @@ class Browser:
         os.close(from_chromium)
         self._next_id = 0
         self._buffer = b""
-        self.session = ""
 
-    def send(self, method: str, params: dict[str, Any] | None = None, session: bool = True) -> Any:
+    def send(self, method: str, params: dict[str, Any] | None = None, session: str = "") -> Any:
         self._next_id += 1
         message: dict[str, Any] = {"id": self._next_id, "method": method, "params": params or {}}
-        if session and self.session:
-            message["sessionId"] = self.session
+        if session:
+            message["sessionId"] = session
         os.write(self._commands, json.dumps(message).encode() + b"\0")
         while True:
             reply = self._read()
@@ -103,6 +129,23 @@ class Browser:
                 if "error" in reply:
                     raise RuntimeError(f"{method}: {reply['error']}")
                 return reply.get("result", {})
+
+    def send_all(self, commands: list[tuple[str, dict[str, Any]]], session: str = "") -> None:
+        """Commands sent one after another without waiting, then each reply awaited."""
+        first = self._next_id + 1
+        for method, params in commands:
+            self._next_id += 1
+            message: dict[str, Any] = {"id": self._next_id, "method": method, "params": params}
+            if session:
+                message["sessionId"] = session
+            os.write(self._commands, json.dumps(message).encode() + b"\0")
+        waiting = set(range(first, self._next_id + 1))
+        while waiting:
+            reply = self._read()
+            if reply.get("id") in waiting:
+                waiting.discard(reply["id"])
+                if "error" in reply:
+                    raise RuntimeError(f"{reply['error']}")
 
     def _read(self) -> dict[str, Any]:
         while b"\0" not in self._buffer:
@@ -113,12 +156,79 @@ class Browser:
         message, self._buffer = self._buffer.split(b"\0", 1)
         return json.loads(message)
 
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError, RuntimeError):
+            self.send("Browser.close")
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        os.close(self._commands)
+        os.close(self._replies)
+        self._profile.cleanup()
+
+
+_shared: list[Chromium] = []
+
+
+def shared_chromium() -> Chromium:
+    """The test process's Chromium, started at its first use and closed at its exit."""
+    if not _shared or not _shared[0].alive():
+        if _shared:
+            _shared.pop().close()
+        _shared.append(Chromium())
+    return _shared[0]
+
+
+@atexit.register
+def _close_shared() -> None:
+    while _shared:
+        _shared.pop().close()
+
+
+class Browser:
+    """A page as a person sees it, ``width`` by ``height``: a browser context of its own in
+    the shared Chromium (nothing of another Browser's pages, cookies or storage), or a
+    Chromium of its own when ``extra_args`` asks for flags (a language, a network log),
+    which then ends with it."""
+
+    def __init__(
+        self, width: int = 1400, height: int = 900, extra_args: tuple[str, ...] = ()
+    ) -> None:
+        self._own = Chromium(extra_args) if extra_args else None
+        self.chromium = self._own or shared_chromium()
+        self.size = {"width": width, "height": height}
+        self.context = self.chromium.send("Target.createBrowserContext")["browserContextId"]
+        self.session = ""
+
+    def send(self, method: str, params: dict[str, Any] | None = None, session: bool = True) -> Any:
+        return self.chromium.send(method, params, self.session if session else "")
+
     def open(self, url: str) -> None:
-        target = self.send("Target.createTarget", {"url": url}, session=False)
+        """A new page at ``url``, in a window of the Browser's size (set before it loads,
+        as --window-size set it when each Browser had a Chromium of its own)."""
+        target = self.send(
+            "Target.createTarget",
+            {
+                "url": "about:blank",
+                "browserContextId": self.context,
+                "newWindow": True,  # sized as asked, whatever the context opened before
+                **self.size,
+            },
+            session=False,
+        )
+        window = self.send("Browser.getWindowForTarget", target, session=False)["windowId"]
+        bounds = {"windowState": "normal", **self.size}
+        self.send("Browser.setWindowBounds", {"windowId": window, "bounds": bounds}, False)
         attached = self.send(
             "Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}, False
         )
         self.session = attached["sessionId"]
+        self.send("Page.navigate", {"url": url})
 
     def evaluate(self, expression: str) -> Any:
         result = self.send(
@@ -130,45 +240,44 @@ class Browser:
         return result["result"].get("value")
 
     def wait_for(self, expression: str, bound: float = 120.0) -> Any:
-        """The value of ``expression`` once it is truthy; fails after ``bound`` seconds."""
+        """The value of ``expression`` once it is truthy; fails after ``bound`` seconds.
+
+        An expression that throws is not true yet: it may read an element the page is
+        drawing again (a form rebuilt after a save), for as long as a busy machine makes
+        that take."""
         deadline = time.monotonic() + bound
+        error = None
         while True:
-            value = self.evaluate(expression)
+            try:
+                value = self.evaluate(expression)
+            except RuntimeError as exc:
+                value, error = None, exc
             if value:
                 return value
             if time.monotonic() > deadline:
-                raise AssertionError(f"never true: {expression}")
+                raise AssertionError(f"never true: {expression}") from error
             time.sleep(0.05)
 
     def press(self, key: str, modifiers: int = 0) -> None:
         """A key pressed and released, as a person types it (``modifiers``: ALT, CTRL, SHIFT)."""
-        if key in _KEYS:
-            code, virtual, text = _KEYS[key]
-        else:  # a letter
-            code, virtual, text = f"Key{key.upper()}", ord(key.upper()), key
-        if modifiers & (ALT | CTRL):
-            text = ""  # a shortcut types nothing
-        elif modifiers & SHIFT and len(text) == 1:
-            text = text.upper()
-        common = {
-            "key": key,
-            "code": code,
-            "windowsVirtualKeyCode": virtual,
-            "modifiers": modifiers,
-        }
-        down = {**common, "type": "keyDown" if text else "rawKeyDown"}
-        if text:
-            down["text"] = text
-        self.send("Input.dispatchKeyEvent", down)
-        self.send("Input.dispatchKeyEvent", {**common, "type": "keyUp"})
+        for method, params in _key_events(key, modifiers):
+            self.send(method, params)
 
     def type(self, text: str) -> None:
-        """Text typed key by key (characters a keyboard has not, as an input method commits)."""
+        """Text typed key by key (characters a keyboard has not, as an input method commits).
+
+        The keys are sent at once, as a person types a word, and the page takes them one
+        after another: waiting for each reply before the next key made the pauses between
+        keys as long as the machine was busy, and a page that saves after a pause in the
+        typing saved half a word.
+        """
+        events = []
         for character in text:
             if character.isascii() and (character.isalnum() or character in " -.,"):
-                self.press(character)
+                events += _key_events(character)
             else:
-                self.send("Input.insertText", {"text": character})
+                events.append(("Input.insertText", {"text": character}))
+        self.chromium.send_all(events, self.session)
 
     def click(self, selector: str) -> None:
         """A mouse click in the middle of the element ``selector`` finds (scrolled to)."""
@@ -203,13 +312,9 @@ class Browser:
         file.write_bytes(base64.b64decode(shot["data"]))
 
     def close(self) -> None:
+        """Its pages and context gone (its own Chromium ended); the shared one goes on."""
+        if self._own is not None:
+            self._own.close()
+            return
         with contextlib.suppress(OSError, RuntimeError):
-            self.send("Browser.close", session=False)
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        os.close(self._commands)
-        os.close(self._replies)
-        self._profile.cleanup()
+            self.send("Target.disposeBrowserContext", {"browserContextId": self.context}, False)

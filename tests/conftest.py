@@ -18,6 +18,8 @@ from cvtex.look.theme import builtin_names
 from cvtex.pipeline.place import BuiltLanguage
 
 from .building import build
+from .shared import made_once
+from .systems import MACOS, NOTO, WINDOWS, System, make_system
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "academic" / "profile.yaml"
@@ -98,10 +100,15 @@ class BuiltExample:
 def built_example(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> BuiltExample:
-    """The example in its four languages, once per built-in theme."""
-    out_dir = tmp_path_factory.mktemp(f"example-{request.param}")
-    results = build(EXAMPLE, out_dir=out_dir, theme=request.param)
-    return BuiltExample(out_dir, {result.language: result for result in results}, request.param)
+    """The example in its four languages, once per built-in theme (and per run: the
+    workers share it, see shared.py)."""
+    theme = request.param
+
+    def make(out_dir: Path) -> BuiltExample:
+        results = build(EXAMPLE, out_dir=out_dir, theme=theme)
+        return BuiltExample(out_dir, {result.language: result for result in results}, theme)
+
+    return made_once(tmp_path_factory, f"example-{theme}", make)
 
 
 @pytest.fixture
@@ -121,6 +128,30 @@ def custom_theme(tmp_path: Path) -> Iterator[Callable[[str, Callable[[str], str]
 
     yield make
     themes.forget_themes()
+
+
+@pytest.fixture(scope="session")
+def simulated(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], System]:
+    """Other systems' fonts on this one (tests/systems.py), made once per session on first
+    use: ``simulated("macos")``, "windows", "windows-simsun" (SimSun and SimHei alone),
+    "fedora" (Noto CJK only, no TeX Gyre or Latin fonts in fontconfig), "bare" (fontconfig
+    with no font: TeX Live's alone)."""
+    root = tmp_path_factory.mktemp("systems")
+    made: dict[str, System] = {}
+    layouts = {
+        "macos": ({"families": list(MACOS)}),
+        "windows": ({"families": list(WINDOWS)}),
+        "windows-simsun": ({"families": ["SimSun", "SimHei"], "system": "windows"}),
+        "fedora": ({"families": [], "dirs": (NOTO,)}),
+        "bare": ({"families": [], "system": "linux"}),
+    }
+
+    def get(name: str) -> System:
+        if name not in made:
+            made[name] = make_system(name, root, **layouts[name])
+        return made[name]
+
+    return get
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -149,12 +180,16 @@ TINY = {
 
 @pytest.fixture(scope="session")
 def tiny_built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A small two-language profile built once, with its out/ folder and build cache."""
-    folder = tmp_path_factory.mktemp("tiny")
-    profile = folder / "cv.yaml"
-    profile.write_text(yaml.safe_dump(TINY, allow_unicode=True), encoding="utf-8")
-    build(profile)
-    return folder
+    """A small two-language profile built once (per run, see shared.py), with its out/
+    folder and build cache."""
+
+    def make(folder: Path) -> Path:
+        profile = folder / "cv.yaml"
+        profile.write_text(yaml.safe_dump(TINY, allow_unicode=True), encoding="utf-8")
+        build(profile)
+        return folder
+
+    return made_once(tmp_path_factory, "tiny", make)
 
 
 @pytest.fixture

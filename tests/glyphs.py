@@ -18,7 +18,9 @@ from pathlib import Path
 from fontTools.ttLib import TTFont
 
 from cvtex.language.catalog import load_catalog
-from cvtex.look.fonts import ResolvedFont, resolve
+from cvtex.look import texfonts
+from cvtex.look.fontchoice import resolve
+from cvtex.look.fonts import ResolvedFont
 from cvtex.look.settings import Settings, language_settings
 from cvtex.look.theme import find_theme
 from cvtex.profile.load import LoadedProfile
@@ -82,14 +84,9 @@ def _every_face(font: ResolvedFont | None) -> frozenset[str]:
 
 def _files(font: ResolvedFont) -> list[str]:
     """The regular, italic, bold and bold italic files of a family (those that exist)."""
-    if font.file:  # a TeX Live font found by file name (Fandol)
-        found = subprocess.run(
-            ["kpsewhich", f"{font.name}-Regular.otf", f"{font.name}-Bold.otf"],
-            capture_output=True,
-            text=True,
-            check=False,
-        ).stdout
-        return found.split()
+    if font.file:  # a TeX Live font found by file name (TeX Gyre, Fandol)
+        family = texfonts.find(font.name)
+        return list(family.paths) if family else []
     listing = subprocess.run(
         ["fc-list", font.name, "file", "style"], capture_output=True, text=True, check=True
     ).stdout

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +27,7 @@ from bibtexparser.model import (
 
 from ..errors import InputError
 from ..text.htmltext import title_text
+from .entries import BibEntry, Bibliography
 from .journals import JOURNAL_MACROS
 from .latex import field_text, plain_text
 from .names import read_authors
@@ -82,29 +82,6 @@ _JOURNAL_MACRO = re.compile(r"\\([A-Za-z]+)(?![A-Za-z])")
 # al-folio's fields for a paper's links, by the kind of link cvtex names them.
 _LINK_FIELDS = {"pdf": "pdf", "code": "code", "slides": "slides", "poster": "poster",
                 "video": "video", "blog": "blog", "html": "url", "website": "url"}  # fmt: skip
-
-
-@dataclass(frozen=True)
-class BibEntry:
-    key: str
-    data: dict[str, Any]  # a publication in the profile's own form
-    line: int
-    # A talk the entry records (its title, event, date, place and links, as the profile's
-    # talks write them), which an import lists among talks; a bibliography, among works.
-    talk: dict[str, Any] | None = None
-
-
-@dataclass
-class Bibliography:
-    entries: list[BibEntry] = field(default_factory=list)
-    # "refs.bib:12: ..." for each thing BibTeX would warn about too, in file order.
-    warnings: list[str] = field(default_factory=list)
-    # Names the file marks as the owner's (\textbf{...}, a macro of one's own).
-    owners: list[str] = field(default_factory=list)
-    # The keys of entries left out as unreadable, with their lines.
-    unread: dict[str, int] = field(default_factory=dict)
-    # Entries without a title: a profile publication may give one (bib: KEY, title: ...).
-    untitled: list[BibEntry] = field(default_factory=list)
 
 
 def read_bibliography(file: Path, abbreviate: bool, data: bytes | None = None) -> Bibliography:

@@ -31,7 +31,11 @@ def poppler_pages(pdf: Path) -> list[str]:
             "install Debian's poppler-utils (make system-deps does)",
         )
     run = subprocess.run(
-        ["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True, text=True
+        ["pdftotext", "-enc", "UTF-8", str(pdf), "-"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
     )
     if run.returncode != 0:
         raise EngineError(f"{pdf}: pdftotext could not read it: {run.stderr.strip()}")

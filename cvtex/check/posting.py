@@ -174,7 +174,6 @@ def _left_out(loaded: Loaded, item: Localized, missing: list[Term]) -> list[Left
     the PDF was made from."""
     if not missing:
         return []
-    from ..language.traditional import conversion_for
     from ..profile.model import Variant, default_sections
     from ..view.localize import localize
     from .expected import expected_phrases
@@ -196,7 +195,7 @@ def _left_out(loaded: Loaded, item: Localized, missing: list[Term]) -> list[Left
         for phrase in expected_phrases(everything, catalog, columns)
         if phrase.text not in shown
     ]
-    convert = conversion_for(catalog, profile.profile) if catalog.opencc else None
+    convert = item.chooser.convert if item.chooser.converts_from else None
     locate = Locator(profile, convert)
     found = []
     for term in missing:

@@ -55,13 +55,12 @@ def read_back(
     """``pdf`` read by ``extractors`` (cvtex's readers: extractors.EXTRACTORS), or the
     readers' ``pages`` of it, read already."""
     from ..compile.pagetext import TextArea
-    from ..language.traditional import conversion_for
     from ..look.settings import design_for
     from ..render.latex import side_column_kinds
 
     catalog = item.catalog
     phrases = expected_phrases(item.view, catalog, side_column_kinds(loaded.theme, catalog))
-    convert = conversion_for(catalog, loaded.profile.profile) if catalog.opencc else None
+    convert = item.chooser.convert if item.chooser.converts_from else None
     locate = Locator(loaded.profile, convert)
     found: dict[str, int] = {}
     findings: list[Finding] = []

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from ..compile.engine import DEFAULT_TIMEOUT
+from ..compile.engines import ENGINES
 from ..pipeline.request import FORMATS, BuildRequest, resolve_request
 
 PROFILE = click.Path(path_type=Path, dir_okay=False)
@@ -75,11 +76,34 @@ def build_options(command: Callable[..., Any]) -> Callable[..., Any]:
                 "--force", is_flag=True, help="Compile every language, even those up to date."
             ),
             click.option(
+                "--engine",
+                type=click.Choice(ENGINES),
+                default="auto",
+                show_default=True,
+                envvar="CVTEX_ENGINE",
+                help="The TeX engine: xelatex, tectonic (pipx install 'cvtex[tectonic]'; "
+                "its first run downloads its bundle), or auto: xelatex if it is installed, "
+                "else tectonic.",
+            ),
+            click.option(
+                "--bundle",
+                metavar="DIR|URL",
+                help="Tectonic: the bundle of TeX files to use (a folder, a .zip or a URL) "
+                "instead of its default one.",
+            ),
+            click.option(
+                "--only-cached",
+                "offline",
+                is_flag=True,
+                help="Tectonic: use only the files it has cached (or the --bundle folder), "
+                "never the network.",
+            ),
+            click.option(
                 "--strict",
                 is_flag=True,
                 help="Fail (exit 1) when a text falls back to another language, looks "
-                "untranslated or is a draft not yet accepted: exactly when `cvtex validate "
-                "--strict` fails.",
+                "untranslated, is a draft not yet accepted or may be out of date: exactly when "
+                "`cvtex validate --strict` fails.",
             ),
             click.option(
                 "--design",
@@ -120,4 +144,7 @@ def request_of(
         check=check,
         with_cv=options["with_cv"],
         posting=posting,
+        engine=options["engine"],
+        bundle=options["bundle"],
+        offline=options["offline"],
     )

@@ -33,10 +33,16 @@ def show_error(exc: CvtexError) -> None:
 class Progress(Reporter):
     """One line as each language starts compiling, one as each is ready."""
 
-    def __init__(self, quiet: bool) -> None:
+    def __init__(self, quiet: bool, verbose: bool = False) -> None:
         self.quiet = quiet
+        self.verbose = verbose and not quiet
         self.readings: list[Reading] = []
         self.said_columns = False
+
+    def fonts(self, language: str, lines: tuple[str, ...]) -> None:
+        if self.verbose:
+            for line in lines:
+                click.echo(f"{language}: {line}")
 
     def compiling(self, language: str) -> None:
         if not self.quiet:

@@ -10,22 +10,17 @@ import os
 import re
 import select
 import shutil
-import signal
 import subprocess
 import time
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from .. import cachefiles
+from .. import cachefiles, system
 from ..errors import CvtexError, EngineError, ToolchainError
 from . import orphans
 
 XELATEX = "xelatex"
-INSTALL_HINT = (
-    "install TeX Live: sudo apt-get install texlive-xetex texlive-lang-chinese "
-    "texlive-latex-extra texlive-fonts-recommended fonts-noto-cjk   (or: make system-deps)"
-)
 DEFAULT_TIMEOUT = 120.0
 PIPE_JOB = "cvtex-job"  # the name of a started engine's pipe, and so of its .pdf and .log
 ENGINE_CACHE = "engine.json"
@@ -73,7 +68,7 @@ class EngineRun:
 def engine_path() -> str:
     found = shutil.which(XELATEX)
     if not found:
-        raise ToolchainError("xelatex is not installed", INSTALL_HINT)
+        raise ToolchainError("xelatex is not installed", f"install TeX: {system.install_tex()}")
     return found
 
 
@@ -170,10 +165,8 @@ class Engine:
     def stop(self) -> None:
         """Stop XeLaTeX, and whatever it started, if it is still running."""
         self._close_pipe()
-        if self.process is not None and self.process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
+        if self.process is not None:
+            orphans.kill(self.process)
 
     def _close_pipe(self) -> None:
         if self._pipe_fd is not None:
@@ -185,7 +178,7 @@ class Engine:
         started = time.perf_counter()
         deadline = started + timeout
         source = self.folder / name  # left there for the caller: the .tex beside the PDF
-        source.write_text(tex, encoding="utf-8")
+        source.write_text(tex, encoding="utf-8", newline="\n")
         if self.process is None:
             self.job = source.stem
             self.process = self._spawn(source.name)
@@ -391,6 +384,8 @@ def _format_file(binary_facts: str) -> Path | None:
         ["kpsewhich", "-engine=xetex", "-progname=xelatex", "xelatex.fmt"],
         capture_output=True,
         text=True,
+        encoding="utf-8",
+        errors="replace",
         check=False,
         env=locked_down_environment(),
     ).stdout.strip()
@@ -419,11 +414,17 @@ def missing_glyphs(log: str) -> list[MissingGlyph]:
     return list(found.values())
 
 
-def explain_failure(tex_file: Path, log: str) -> CvtexError:
-    """The few log lines that matter, and what the person can do about them."""
+def explain_failure(
+    tex_file: Path, log: str, engine: str = "XeLaTeX", said: str = "", missing_hint: str = ""
+) -> CvtexError:
+    """The few log lines that matter, and what the person can do about them. ``engine``:
+    the engine's name for the message; ``said``: what it printed (Tectonic's errors of
+    its PDF writer are not in the TeX log); ``missing_hint``: what to do about a TeX file
+    it lacks (else how to install it here)."""
     if (match := _MISSING_FILE.search(log)) and "/" not in match[1]:
         return ToolchainError(
-            f"XeLaTeX needs the TeX file {match[1]}, which is not installed", INSTALL_HINT
+            f"{engine} needs the TeX file {match[1]}, which is not installed",
+            missing_hint or system.install_tex_package(system.tex_package_of(match[1]), match[1]),
         )
     lines = log.splitlines()
     for index, line in enumerate(lines):
@@ -437,12 +438,18 @@ def explain_failure(tex_file: Path, log: str) -> CvtexError:
                 "with the .tex file"
             )
             return EngineError(
-                f"XeLaTeX failed on {tex_file.name}:\n    " + "\n    ".join(excerpt),
+                f"{engine} failed on {tex_file.name}:\n    " + "\n    ".join(excerpt),
                 hint,
                 tex_line=_tex_line(tex_file, lines[index:]),
             )
+    errors = [line.strip() for line in said.splitlines() if line.startswith("error:")]
+    if errors:
+        return EngineError(
+            f"{engine} failed on {tex_file.name}:\n    " + "\n    ".join(errors[-EXCERPT_LINES:]),
+            "run `cvtex doctor` to check the installation",
+        )
     return EngineError(
-        f"XeLaTeX failed on {tex_file.name} without an error in its log",
+        f"{engine} failed on {tex_file.name} without an error in its log",
         "run `cvtex doctor` to check the installation",
     )
 

@@ -29,10 +29,14 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future
 from pathlib import Path
 from queue import SimpleQueue
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+# concurrent.futures brings logging (4 ms): imported once a thread other than the main one
+# starts an engine, after the first engine has started.
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 TEMP_PREFIX = "cvtex-engine-"  # in the temporary folder: the engine started before the CLI
 OUT_PREFIX = ".cvtex-engine-"  # in an out dir: so that results move into place in one step
@@ -60,21 +64,47 @@ def on_terminate(signum: int, _frame: object) -> None:
 
 @contextlib.contextmanager
 def uninterrupted() -> Iterator[None]:
-    """Hold termination back for the block; it takes effect as the block ends.
+    """Hold termination and Ctrl-C back for the block; they take effect as the block ends.
 
+    Ctrl-C too: one that lands while a child is forked is raised inside an at-fork hook,
+    where Python ignores it, and cvtex would neither stop nor know of the engine started.
     Python runs signal handlers in the main thread only, so elsewhere this does nothing."""
     global _holding, _held
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    interrupted: list[int] = []
+    previous = signal.getsignal(signal.SIGINT)
+    holding_ctrl_c = previous is signal.default_int_handler
+    if holding_ctrl_c:
+        signal.signal(signal.SIGINT, lambda signum, _frame: interrupted.append(signum))
     _holding += 1
     try:
         yield
     finally:
         _holding -= 1
+        if holding_ctrl_c:
+            signal.signal(signal.SIGINT, previous)
         if not _holding and _held is not None:
             signum, _held = _held, None
             raise SystemExit(128 + signum)
+        if interrupted:
+            raise KeyboardInterrupt
+
+
+_HELD = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM blocked for the block (in the main thread, which handles them):
+    one that comes meanwhile is handled as the block ends (outside ``uninterrupted`` too,
+    where a spawn is not always made)."""
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _start_time(pid: int) -> int | None:
@@ -110,14 +140,49 @@ def _owner_alive(pid: int, started: int) -> bool:
     if now is None:
         return False
     if now == 0 or started == 0:  # no /proc to tell a reused pid apart: ask the kernel
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return False
-        except PermissionError:
-            return True
-        return True
+        return _running(pid)
     return now == started
+
+
+def _running(pid: int) -> bool:
+    """Whether a process of that pid runs. Not os.kill(pid, 0) on Windows: there it ends
+    the process."""
+    if os.name == "nt":
+        import ctypes
+
+        kernel = ctypes.windll.kernel32  # type: ignore[attr-defined]
+        handle = kernel.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return False
+        code = ctypes.c_ulong()
+        try:
+            kernel.GetExitCodeProcess(handle, ctypes.byref(code))
+        finally:
+            kernel.CloseHandle(handle)
+        return code.value == 259  # STILL_ACTIVE
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def kill(process: subprocess.Popen[bytes]) -> None:
+    """End an engine and whatever it started (xdvipdfmx): its process group on POSIX
+    (it was started in a session of its own), its process tree on Windows."""
+    if process.poll() is not None:
+        return
+    if os.name == "nt":
+        subprocess.run(
+            ["taskkill", "/F", "/T", "/PID", str(process.pid)], capture_output=True, check=False
+        )
+        process.kill()
+    else:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
 
 
 def remove_stale(parent: Path, prefix: str) -> list[Path]:
@@ -171,7 +236,9 @@ def _prctl() -> Callable[..., int] | None:
 
 
 def _die_with(parent: int, prctl: Callable[..., int]) -> None:
-    """Run in the child between fork and exec: it imports and allocates nothing of its own."""
+    """Run in the child between fork and exec: it imports and allocates nothing of its own.
+    The signals cvtex holds back while it forks or makes an engine are the child's again."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     if os.getppid() != parent:  # the parent died before the request: nobody will send it
         os.kill(os.getpid(), signal.SIGKILL)
@@ -183,9 +250,13 @@ def spawn(command: list[str], **options: Any) -> subprocess.Popen[bytes]:
     if prctl is None:
         return subprocess.Popen(command, **options)
     options["preexec_fn"] = functools.partial(_die_with, os.getpid(), prctl)
-    if threading.current_thread() is threading.main_thread():
+    if threading.current_thread() is not threading.main_thread():
+        return _Spawner.get().spawn(command, options)
+    # Ctrl-C (or a SIGTERM) handled while the child is forked is handled inside Python's
+    # fork hooks, which print the KeyboardInterrupt it raises and drop it: cvtex then went
+    # on as if nothing were pressed. Held until the fork is over, it is raised after it.
+    with _signals_held():
         return subprocess.Popen(command, **options)
-    return _Spawner.get().spawn(command, options)
 
 
 class _Spawner:
@@ -208,6 +279,8 @@ class _Spawner:
             return cls._instance
 
     def spawn(self, command: list[str], options: dict[str, Any]) -> subprocess.Popen[bytes]:
+        from concurrent.futures import Future
+
         done: Future[subprocess.Popen[bytes]] = Future()
         self._jobs.put((command, options, done))
         return done.result()

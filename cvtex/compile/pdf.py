@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from ..errors import EngineError, InputError
 from . import orphans
-from .engine import Engine, EngineRun
+from .engine import EngineRun
+from .engines import AUTO, AnyEngine, EngineChoice
 
 if TYPE_CHECKING:
     from ..look.design import Design
@@ -31,7 +32,7 @@ class Typeset:
 
     source: TexSource
     run: EngineRun
-    engine: Engine
+    engine: AnyEngine
     fitted: str = ""  # what fitting did: "fitted to 1 page at 9.5 pt, spacing 55%"
     step: Step | None = None  # the step of tightening it was typeset at
     target: int | None = None  # the pages a default fit fitted it on
@@ -60,24 +61,26 @@ def typeset(
     loaded: LoadedProfile,
     out_dir: Path,
     timeout: float,
-    engine: Engine | None = None,
+    engine: AnyEngine | None = None,
+    choice: EngineChoice = AUTO,
 ) -> Typeset:
     """The source typeset, fitted to its pages as its design asks (look/fit.py): to
     ``fit_pages``, or, by default, to one page fewer when its last page holds less than a
     quarter of a page. ``engine``: one already started (the head start), else a fresh one
-    in a folder inside ``out_dir``."""
+    of ``choice`` in a folder inside ``out_dir``."""
     fit = source.fit
     if fit is None:
-        return _one_pass(source, source.tex, loaded, out_dir, timeout, engine)
+        return _one_pass(source, source.tex, loaded, out_dir, timeout, choice, engine)
     if fit.pages is not None:
-        return _fitted(source, loaded, out_dir, timeout, fit.pages, engine)
+        return _fitted(source, loaded, out_dir, timeout, fit.pages, choice, engine)
     if source.fit_step is not None and source.fit_target is not None:
-        return _fitted_again(source, loaded, out_dir, timeout, engine)
-    first = _one_pass(source, source.tex, loaded, out_dir, timeout, engine)
+        return _fitted_again(source, loaded, out_dir, timeout, choice, engine)
+    first = _one_pass(source, source.tex, loaded, out_dir, timeout, choice, engine)
     held = short_last_page(first.pdf, first.run.pages, fit.design)
     if held is None:
         return first
-    return _fitted(source, loaded, out_dir, timeout, first.run.pages - 1, first=first, held=held)
+    target = first.run.pages - 1
+    return _fitted(source, loaded, out_dir, timeout, target, choice, first=first, held=held)
 
 
 def short_last_page(pdf: Path, pages: int, design: Design) -> float | None:
@@ -98,7 +101,8 @@ def _fitted_again(
     loaded: LoadedProfile,
     out_dir: Path,
     timeout: float,
-    engine: Engine | None,
+    choice: EngineChoice,
+    engine: AnyEngine | None,
 ) -> Typeset:
     """A default fit at the step that fitted exactly this CV before (the build cache's); if
     it no longer does (its fonts changed), the default fit decided afresh."""
@@ -106,7 +110,7 @@ def _fitted_again(
 
     assert source.fit is not None and source.fit_step is not None
     assert source.fit_target is not None
-    trial = _one_pass(source, source.tex, loaded, out_dir, timeout, engine)
+    trial = _one_pass(source, source.tex, loaded, out_dir, timeout, choice, engine)
     if trial.run.pages <= source.fit_target:
         note = f"{_fit_note(trial.run.pages, source.fit_step)} {_AS_WRITTEN}"
         chosen = _choose(trial, note, source.fit_step)
@@ -114,7 +118,7 @@ def _fitted_again(
         return chosen
     trial.discard()
     afresh = replace(source, tex=source.fit.base_tex, fit_step=None, fit_target=None)
-    return typeset(afresh, loaded, out_dir, timeout)
+    return typeset(afresh, loaded, out_dir, timeout, choice=choice)
 
 
 def _fitted(
@@ -123,7 +127,8 @@ def _fitted(
     out_dir: Path,
     timeout: float,
     target: int,
-    engine: Engine | None = None,
+    choice: EngineChoice = AUTO,
+    engine: AnyEngine | None = None,
     first: Typeset | None = None,
     held: float | None = None,
 ) -> Typeset:
@@ -140,7 +145,7 @@ def _fitted(
     if first is not None:
         trials = {0: first}
     else:
-        trials = {start: _one_pass(source, source.tex, loaded, out_dir, timeout, engine)}
+        trials = {start: _one_pass(source, source.tex, loaded, out_dir, timeout, choice, engine)}
     chosen: Typeset | None = None
     try:
         if trials[start].run.pages <= target:
@@ -149,14 +154,14 @@ def _fitted(
             return chosen
         if start:  # what fitted this CV before no longer does (fonts changed): search again
             plain = fit.render(fit.design)
-            trials[0] = _one_pass(source, plain, loaded, out_dir, timeout)
+            trials[0] = _one_pass(source, plain, loaded, out_dir, timeout, choice)
             if trials[0].run.pages <= target:
                 chosen = _choose(trials[0], "", ladder[0])
                 return chosen
 
         def typeset_step(index: int) -> None:
             tighter = ladder[index].apply(fit.design)
-            trials[index] = _one_pass(source, fit.render(tighter), loaded, out_dir, timeout)
+            trials[index] = _one_pass(source, fit.render(tighter), loaded, out_dir, timeout, choice)
 
         def pages_at(indexes: list[int]) -> dict[int, int]:
             from concurrent.futures import ThreadPoolExecutor
@@ -240,12 +245,13 @@ def _one_pass(
     loaded: LoadedProfile,
     out_dir: Path,
     timeout: float,
-    engine: Engine | None = None,
+    choice: EngineChoice,
+    engine: AnyEngine | None = None,
 ) -> Typeset:
     from .provenance import missing_glyph_error, traced
 
     if engine is None:
-        engine = Engine(orphans.private_folder(orphans.OUT_PREFIX, out_dir))
+        engine = choice.new(orphans.private_folder(orphans.OUT_PREFIX, out_dir))
     try:
         if source.image:
             _copy_image(source.image, engine.folder / source.image.name)
@@ -271,7 +277,7 @@ _TAGS_UNSETTLED = "something is wrong with the mcid--rerun"
 _TAGGED_PASSES = 4
 
 
-def _settled(engine: Engine, source: TexSource, run: EngineRun, timeout: float) -> EngineRun:
+def _settled(engine: AnyEngine, source: TexSource, run: EngineRun, timeout: float) -> EngineRun:
     """Passes over a tagged source until tagpdf's numbers are those of the pass before."""
     seconds = run.seconds
     for _ in range(_TAGGED_PASSES - 1):

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from .. import system
 from ..errors import EngineError, InputError
 from ..look.fonts import families_with, package_installed
 from ..profile.load import LoadedProfile
@@ -93,7 +94,8 @@ def missing_glyph_error(glyphs: list[MissingGlyph], loaded: LoadedProfile) -> In
         lines.append(f"and {len(glyphs) - MAX_GLYPHS_SHOWN} more characters without a glyph")
     packages = sorted({font_package(glyph.char) for glyph in shown})
     missing = [package for package in packages if not package_installed(package)]
-    install = f"sudo apt-get install {' '.join(missing)}, or " if missing else ""
+    commands = dict.fromkeys(filter(None, (system.install_fonts(p) for p in missing)))
+    install = "".join(f"{command}, or " for command in commands)
     return InputError(
         "\n".join(lines),
         f"{install}replace the character, or name a font that has it under design.fonts "

@@ -20,6 +20,7 @@ from ..profile.model import POOLS, Profile
 from ..profile.shown import unshown_entries
 from ..profile.source import Path_
 from ..text.written import CJK_LANGUAGES, written_in
+from ..userfile import UserFile
 from .complete import Completion, TextAdded, complete_data, completion, language_added
 from .identity import Index, described, same_contact
 from .language import strings_in
@@ -267,7 +268,8 @@ def import_into(
                 showing.place(pool, entry)
     result.added.extend(showing.described())
     # Loaded for editing only now: ruamel.yaml's round trip costs seconds on a long profile.
-    document = editable(profile_file.read_text(encoding="utf-8"))
+    user = UserFile.read(profile_file)
+    document = editable(user.text)
     # Completed first, at their paths in the file, before new entries move them.
     for found in founds:
         for _, (key, index), gained in found.completions:
@@ -281,7 +283,7 @@ def import_into(
     text = document.dump_text()
     reloaded: list[LoadedProfile] = []
     written = replace_keeping_copies(
-        {profile_file: text},
+        [(user, text)],
         lambda: reloaded.append(load_profile(profile_file)),
         "the imported file",
     )

@@ -160,7 +160,9 @@ for _dumper in {_Dumper, _FastDumper}:
 
 def yaml_text(value: Any) -> str:
     dumper = _Dumper if _beyond_the_bmp(value) else _FastDumper
-    return yaml.dump(value, Dumper=dumper, allow_unicode=True, sort_keys=False, width=100)
+    # A long text stays one line: folded, it is a layout the round-trip writer of
+    # translate merge and import --into (profile/edit.py) cannot write back as it was.
+    return yaml.dump(value, Dumper=dumper, allow_unicode=True, sort_keys=False, width=4096)
 
 
 def _beyond_the_bmp(value: Any) -> bool:

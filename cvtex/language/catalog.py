@@ -429,11 +429,24 @@ class Catalog(Model):
     babel: str = Field("english", description="Hyphenation patterns (a polyglossia name).")
     convert_from: Lang | None = Field(
         None,
-        description="The language whose text is converted when a field has none of this "
-        "language's own (zh for zh-TW); entries and layout of that language apply too.",
+        description="The language whose text is converted by default when a field has none "
+        "of this language's own (zh for zh-TW): where the profile's `languages:` name none of "
+        "the languages of `conversions:`. Entries and layout of the language converted from "
+        "apply too.",
+    )
+    conversions: dict[Lang, list[OpenccConfig]] = Field(
+        default_factory=dict,
+        description="How text written in another Chinese becomes this language's, by the "
+        "language it is written in: OpenCC's configurations, applied in order (zh: [s2twp]; "
+        "zh-HK: [hk2t, t2tw]). Which one a profile uses is the first of these languages its "
+        "`languages:` names (a Traditional-first profile converts its Simplified CV from "
+        "zh-TW); the text of the language itself is never converted.",
     )
     opencc: OpenccConfig | None = Field(
-        None, description="The OpenCC conversion: s2twp (Taiwan phrasing), s2hk (Hong Kong)."
+        None,
+        description="Shorthand for one conversion from `convert_from`: `opencc: s2twp` is "
+        "`conversions: {zh: [s2twp]}` when convert_from is zh.",
+        examples=["s2twp"],
     )
     accepts: list[Lang] = Field(
         default_factory=list,
@@ -520,8 +533,19 @@ class Catalog(Model):
 
     @model_validator(mode="after")
     def _conversion_complete(self) -> Catalog:
-        if (self.convert_from is None) != (self.opencc is None):
-            raise ValueError("convert_from and opencc go together: give both, or neither")
+        # The one place where a catalog's conversion settings meet: the shorthand opencc:
+        # is a conversion from convert_from like any written under conversions:.
+        if self.opencc is not None:
+            if self.convert_from is None:
+                raise ValueError("opencc converts from convert_from: give both, or neither")
+            self.conversions.setdefault(self.convert_from, [self.opencc])
+        if self.convert_from is not None and self.convert_from not in self.conversions:
+            raise ValueError(
+                f"convert_from: {self.convert_from}: name its OpenCC configurations under "
+                f"conversions: ({self.convert_from}: [...])"
+            )
+        if any(not configs for configs in self.conversions.values()):
+            raise ValueError("conversions: each language needs one OpenCC configuration or more")
         return self
 
     @property

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from ..errors import InputError
 from ..profile.load import describe_problems
 from ..profile.source import SourceMap, load_yaml
-from .model import Letter
+
+# A letter's models are built only when a letter is read: a CV's build has no use for them.
+if TYPE_CHECKING:
+    from .model import Letter
 
 
 def is_letter_data(data: Any) -> bool:
@@ -58,6 +61,8 @@ class LoadedLetter:
 
 def load_letter(file: Path, parsed: tuple[Any, SourceMap] | None = None) -> LoadedLetter:
     """``parsed``: the file as load_yaml(file, prose=True) read it already, if it was."""
+    from .model import Letter
+
     data, source = parsed or load_yaml(file, prose=True)
     if not isinstance(data, dict):
         raise InputError(

@@ -1,6 +1,8 @@
 """What the page shows beside the values of one revision: the problems `cvtex validate`
-reports, each at its field with its line; each Traditional Chinese text as converted from
-the Simplified until it is written; and which texts written once look untranslated.
+reports, each at its field with its line; each Chinese text as converted from the profile's
+other Chinese until it is written (Traditional from Simplified, or back); which texts
+written once look untranslated; and which may be out of date (another language's text of
+them changed since they were written).
 
 Problems are taken from the very messages the loaders raise, so that the page says what
 `cvtex validate` prints, word for word; each message's file:line:column and field path say
@@ -16,10 +18,11 @@ from typing import Any
 
 from ..errors import CvtexError, InputError
 from ..language.catalog import Catalog, Locales
-from ..language.traditional import Conversion, glossary_terms
+from ..language.traditional import Conversion, converted_languages, glossary_terms
 from ..letter.load import is_letter_data, load_letter
 from ..profile.load import LoadedProfile, load_profile
 from ..profile.source import SourceMap, load_yaml
+from ..profile.synced import out_of_date
 from ..view.untranslated import find_untranslated
 from .yamltext import Path_
 
@@ -35,6 +38,7 @@ class Facts:
     problems: list[dict[str, Any]] = field(default_factory=list)
     conversions: list[dict[str, Any]] = field(default_factory=list)
     untranslated: list[dict[str, Any]] = field(default_factory=list)
+    out_of_date: list[dict[str, Any]] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -42,6 +46,7 @@ class Facts:
             "problems": self.problems,
             "conversions": self.conversions,
             "untranslated": self.untranslated,
+            "out_of_date": self.out_of_date,
         }
 
 
@@ -92,9 +97,10 @@ def facts_of(revision: int, file: Path, text: str, data: Any, locales: Locales) 
         facts.problems = _problems(exc, file, parsed[1])
     languages = languages_of(file, data)
     catalogs = _catalogs(languages, locales)
-    facts.conversions = _conversions(data, catalogs)
+    facts.conversions = _conversions(data, catalogs, languages)
     if loaded is not None:
         facts.untranslated = _untranslated(loaded, catalogs)
+        facts.out_of_date = _out_of_date(loaded, languages)
     return facts
 
 
@@ -174,36 +180,44 @@ def _path_at(source: SourceMap, line: int, column: int) -> Path_ | None:
     return max(candidates, key=len) if candidates else None
 
 
-def _conversions(data: Any, catalogs: dict[str, Catalog]) -> list[dict[str, Any]]:
-    """Every text by language that a converted language (zh-TW) has none of its own in:
-    its conversion from the language it converts from, as its CV shows it."""
-    converted = {
-        language: catalog
-        for language, catalog in catalogs.items()
-        if catalog.convert_from and catalog.opencc
-    }
-    if not converted or not isinstance(data, dict):
+def _conversions(
+    data: Any, catalogs: dict[str, Catalog], languages: list[str]
+) -> list[dict[str, Any]]:
+    """Every text by language that a converted language (zh-TW from zh, or zh from zh-TW in
+    a Traditional-first profile) has none of its own in: its conversion, as its CV shows it."""
+    sources = converted_languages(catalogs, languages)
+    if not sources or not isinstance(data, dict):
         return []
     glossary = data.get("glossary") if isinstance(data.get("glossary"), dict) else {}
     protect = data.get("protect") if isinstance(data.get("protect"), list) else []
     protect = [term for term in protect if isinstance(term, str)]
     glossary = {term: value for term, value in glossary.items() if isinstance(value, str | dict)}
-    converters = {}
-    for language, catalog in converted.items():
+    converters: dict[str, tuple[Catalog, list[str], dict[str, str]]] = {}
+    for language, source in sources.items():
+        catalog = catalogs[language]
         try:
             terms = glossary_terms(glossary, protect, catalog.own_keys)
-            assert catalog.opencc is not None
-            converters[language] = (catalog, Conversion(catalog.opencc, terms))
-        except (ValueError, TypeError, RuntimeError):
+        except (ValueError, TypeError):
             continue
+        # The profile's source first, then any other Chinese the catalog converts from.
+        order = list(dict.fromkeys([source, *catalog.conversions]))
+        converters[language] = (catalog, order, terms)
     found = []
+    made: dict[tuple[str, str], Conversion] = {}
     for path, text in _texts_by_language(data):
-        for language, (catalog, convert) in converters.items():
+        for language, (catalog, order, terms) in converters.items():
             if any(key in text for key in catalog.own_keys):
                 continue
-            source = text.get(catalog.convert_from or "")
-            if isinstance(source, str) and source:
-                found.append({"path": list(path), "lang": language, "text": convert(source)})
+            source = next((key for key in order if isinstance(text.get(key), str)), None)
+            if source is None or not text[source]:
+                continue
+            try:
+                if (language, source) not in made:
+                    made[language, source] = Conversion(catalog.conversions[source], terms)
+                converted = made[language, source](text[source])
+            except (ValueError, TypeError, RuntimeError):
+                continue
+            found.append({"path": list(path), "lang": language, "text": converted})
     return found
 
 
@@ -236,3 +250,13 @@ def _untranslated(loaded: LoadedProfile, catalogs: dict[str, Catalog]) -> list[d
             if item.file == loaded.file:
                 found.append({"path": list(item.path), "lang": language})
     return found
+
+
+def _out_of_date(loaded: LoadedProfile, languages: list[str]) -> list[dict[str, Any]]:
+    """The texts that may be out of date (validate's), as this revision has them: the
+    builds remember what the texts were, the page only reads it."""
+    return [
+        {"path": list(item.path), "lang": item.language, "since": list(item.changed)}
+        for item in out_of_date(loaded, languages, record=False)
+        if item.file == loaded.file
+    ]

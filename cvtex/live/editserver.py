@@ -5,25 +5,26 @@ JavaScript shipped with cvtex, nothing from the network), its JSON API, the pane
 their pages as images (pageimages), and one stream of server-sent events that says when the
 PDFs, the file or its facts changed.
 
-Safety, as for the preview and more: it answers only requests addressed to 127.0.0.1 or
-localhost (no DNS rebinding); every API request carries the token written into the page
-it served, which no other site can read (so no other site can write through it); a write
-is also refused when the browser says it comes from another origin. It reads and writes
-no file but the document edited (and, for a profile, the photo it names, in its folder).
+Safety, as for the preview (live/preview.LocalServer) and more: it answers only requests
+addressed to 127.0.0.1 or localhost (no DNS rebinding), and only to the person who started
+it: the address printed carries a token, which the page trades for a cookie that no script
+can read and no other site's request carries; a write is also refused when the browser
+says it comes from another origin. A request that is not what the page sends is answered
+400 with its reason, never 500. It reads and writes no file but the document edited (and,
+for a profile, the photo it names, in its folder: only a PNG or JPEG that decodes whole,
+the photo it replaces kept as a copy).
 """
 
 from __future__ import annotations
 
 import contextlib
-import hmac
+import io
 import json
-import secrets
 import threading
 import time
 import webbrowser
 from collections.abc import Callable
 from http import HTTPStatus
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -31,12 +32,15 @@ from urllib.parse import parse_qs, urlsplit
 from .. import atomic
 from ..errors import CvtexError, InputError
 from ..language.catalog import Locales, load_locales
+from ..language.traditional import converted_languages
+from ..profile.source import MAX_DEPTH
+from ..userfile import UserFile
 from .editfacts import Facts, document_kind, facts_of, languages_of
 from .editform import form_of
 from .editsession import EditSession, Revision, value_at
 from .editwords import page_words
 from .pageimages import page_png, page_sizes
-from .preview import HOST, LocalHandler, PreviewState
+from .preview import FAVICON, HOST, LocalHandler, LocalServer, PreviewState
 from .watch import DEFAULT_INTERVAL, Rebuilt, WatchState, watch
 
 PAGE_DIR = Path(__file__).resolve().parent / "editpage"
@@ -45,14 +49,16 @@ DISK_POLL = 0.2  # seconds between looks at the file for another program's save
 FACTS_WAIT = 3.0  # seconds the checks of a revision wait for its build to end
 MAX_CHANGE_BYTES = 1024 * 1024
 MAX_PHOTO_BYTES = 10 * 1024 * 1024
+MAX_PHOTO_PIXELS = 50_000_000  # larger is no photo, and decoding it would take gigabytes
 PHOTO_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
-_MAGIC = {"image/png": b"\x89PNG\r\n\x1a\n", "image/jpeg": b"\xff\xd8\xff"}
+_DECODED = {"image/png": "PNG", "image/jpeg": "JPEG"}  # as Pillow names what it decoded
 _JS, _CSS = "text/javascript; charset=utf-8", "text/css; charset=utf-8"
 _ASSETS = {
     "/edit.js": (PAGE_DIR / "edit.js", _JS),
     "/form.js": (PAGE_DIR / "form.js", _JS),
     "/panes.js": (PAGE_DIR / "panes.js", _JS),
     "/edit.css": (PAGE_DIR / "edit.css", _CSS),
+    "/favicon.ico": (FAVICON, "image/svg+xml"),
 }
 
 
@@ -166,25 +172,25 @@ class _Handler(LocalHandler):
             return
         url = urlsplit(self.path)
         path = url.path
-        if path == "/":
-            self._send(self.server.page(), "text/html; charset=utf-8")
-        elif path in _ASSETS:
+        if path == "/" and self._welcome():
+            return
+        if path in _ASSETS:  # the page's own files, nothing of the CV
             file, kind = _ASSETS[path]
             try:
                 self._send(file.read_bytes(), kind)
             except OSError:
                 self.send_error(HTTPStatus.NOT_FOUND)
+        elif not self._authorized():
+            if path.startswith("/api/"):
+                self._json({"error": "this request needs the page's token"}, HTTPStatus.FORBIDDEN)
+            else:
+                self._refuse_stranger()
+        elif path == "/":
+            self._send((PAGE_DIR / "index.html").read_bytes(), "text/html; charset=utf-8")
         elif path == "/events":
             self._events()
         elif path.startswith("/api/"):
-            if not self._has_token(parse_qs(url.query).get("token", [""])[0]):
-                self._json({"error": "this request needs the page's token"}, HTTPStatus.FORBIDDEN)
-                return
             self._api_get(path)
-        elif not self._has_token(parse_qs(url.query).get("token", [""])[0]):
-            # The rest is the CV itself: only for the page, which puts its token in the
-            # address of each picture and link (an <img> or a link cannot send a header).
-            self.send_error(HTTPStatus.FORBIDDEN)
         elif path == "/photo":
             self._photo()
         elif path.startswith("/page/"):
@@ -245,7 +251,7 @@ class _Handler(LocalHandler):
         if not self._addressed_to_us():
             self.send_error(HTTPStatus.MISDIRECTED_REQUEST)
             return
-        if not self._has_token() or not self._same_origin():
+        if not self._authorized() or not self._same_origin():
             self._json({"error": "this request needs the page's token"}, HTTPStatus.FORBIDDEN)
             return
         path = urlsplit(self.path).path
@@ -272,11 +278,9 @@ class _Handler(LocalHandler):
             self._json({"error": "a change is JSON"}, HTTPStatus.BAD_REQUEST)
             return
         try:
-            request = json.loads(body)
-            base, changes = int(request["base"]), list(request["changes"])
-            writer = str(request.get("writer") or "page")[:64]
-        except (ValueError, KeyError, TypeError):
-            self._json({"error": "a change is {base, changes, writer}"}, HTTPStatus.BAD_REQUEST)
+            base, changes, writer = _edit_request(body)
+        except BadRequest as exc:
+            self._json({"error": str(exc)}, HTTPStatus.BAD_REQUEST)
             return
         session = self.server.state.session
         try:
@@ -313,18 +317,19 @@ class _Handler(LocalHandler):
             self._json({"error": f"{photo.name} takes {photo.suffix} images"}, 415)
             return
         data = self._body(MAX_PHOTO_BYTES)
-        if data is None or not data.startswith(_MAGIC[kind]):
-            self._json({"error": "not a PNG or JPEG image, or too large"}, 400)
+        problem = "too large" if data is None else photo_problem(data, kind)
+        if data is None or problem is not None:
+            self._json({"error": f"not written: the image is {problem}"}, 400)
             return
-        atomic.write_bytes(photo, data)
+        try:
+            backup = self.server.write_photo(photo, data)
+        except CvtexError as exc:
+            self._json({"error": exc.message, "hint": exc.hint}, HTTPStatus.CONFLICT)
+            return
         self.server.state.poke()
-        self._json({"written": photo.name})
+        self._json({"written": photo.name, "backup": str(backup) if backup else None})
 
     # Checks -----------------------------------------------------------------------------------
-
-    def _has_token(self, given: str = "") -> bool:
-        token = self.headers.get("X-Cvtex-Token") or given
-        return bool(token) and hmac.compare_digest(token.encode(), self.server.token.encode())
 
     def _same_origin(self) -> bool:
         """A browser names the page a request comes from; it must be ours."""
@@ -341,13 +346,23 @@ class _Handler(LocalHandler):
         self._send(data, "application/json; charset=utf-8", status)
 
 
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-
+class _Server(LocalServer):
     def __init__(self, port: int, state: EditorState) -> None:
-        self.state = state
-        self.token = secrets.token_urlsafe(32)
-        super().__init__((HOST, port), _Handler)
+        super().__init__(port, state, _Handler)
+        self.state: EditorState = state
+        self._photo_copies: dict[Path, Path | None] = {}  # the copy kept, once a session
+
+    def write_photo(self, photo: Path, data: bytes) -> Path | None:
+        """The new image over the photo, as a user's file is written: the one it replaces
+        kept as a copy (once a session), its mode and link kept. The copy, if any."""
+        user = UserFile.read(photo) if photo.exists() else None
+        if user is None:
+            atomic.write_bytes(photo, data, durable=True)
+            return None
+        user.backup = self._photo_copies.get(user.real)
+        user.write_bytes(data)
+        self._photo_copies[user.real] = user.backup
+        return user.backup
 
     def origins(self) -> set[str]:
         port = self.server_address[1]
@@ -356,24 +371,19 @@ class _Server(ThreadingHTTPServer):
     def kind(self) -> str:
         return document_kind(self.state.session.current.data)
 
-    def page(self) -> bytes:
-        html = (PAGE_DIR / "index.html").read_text(encoding="utf-8")
-        return html.replace("{{token}}", self.token).encode()
-
     def document_state(self) -> dict[str, Any]:
         session = self.state.session
         current: Revision = session.current
         languages = languages_of(session.file, current.data)
-        names, sources = {}, {}
+        names, catalogs = {}, {}
         for language in languages:
             try:
-                catalog = self.state.locales.catalog(language)
+                catalogs[language] = self.state.locales.catalog(language)
             except CvtexError:
                 names[language] = language
                 continue
-            names[language] = catalog.language
-            if catalog.convert_from:
-                sources[language] = catalog.convert_from
+            names[language] = catalogs[language].language
+        sources = converted_languages(catalogs, languages)
         photo = self.photo_file()
         return {
             "kind": document_kind(current.data),
@@ -387,6 +397,8 @@ class _Server(ThreadingHTTPServer):
             "available_languages": self.state.locales.codes(),
             "language_names": names,
             "converted_from": sources,
+            # The language written first: what the others are translated or converted from.
+            "source": languages[0] if languages else None,
             "photo": photo is not None and photo.is_file(),
         }
 
@@ -424,7 +436,7 @@ def serve_editor(
             "another program may use that port: choose another with --port (0: any free one)",
         ) from None
     stop = stop or threading.Event()
-    url = f"http://{HOST}:{server.server_address[1]}/"
+    url = server.url()
     threads = [
         threading.Thread(target=server.serve_forever, name="cvtex-edit", daemon=True),
         threading.Thread(target=shown.check_forever, name="cvtex-edit-check", daemon=True),
@@ -452,6 +464,67 @@ def serve_editor(
         shown.close()
         server.shutdown()
         server.server_close()
+
+
+class BadRequest(ValueError):
+    """A request the page would never send: answered 400 with the reason."""
+
+
+def _edit_request(body: bytes) -> tuple[int, list[dict[str, Any]], str]:
+    """``{base, changes: [{op, path, ...}], writer}``, checked as far as the server can
+    without the file: the session checks each change against it."""
+    try:
+        request = json.loads(body)
+    except RecursionError:
+        raise BadRequest(f"a change is nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as exc:
+        raise BadRequest(f"a change is JSON: {exc}") from None
+    if not isinstance(request, dict):
+        raise BadRequest("a change is {base, changes, writer}")
+    base, changes, writer = request.get("base"), request.get("changes"), request.get("writer")
+    if not isinstance(base, int) or isinstance(base, bool):
+        raise BadRequest("base: the revision the changes were made on, a number")
+    if not isinstance(changes, list) or not all(isinstance(one, dict) for one in changes):
+        raise BadRequest("changes: a list of changes, each {op, path, ...}")
+    if writer is not None and not isinstance(writer, str):
+        raise BadRequest("writer: the page's name, a text")
+    for change in changes:
+        depth = len(change.get("path") or []) + _depth(change.get("value"))
+        if depth > MAX_DEPTH:
+            raise BadRequest(f"a change is nested deeper than {MAX_DEPTH} levels")
+    try:
+        json.dumps(request, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise BadRequest("a text is not Unicode text (a lone surrogate)") from None
+    return base, changes, (writer or "page")[:64]
+
+
+def _depth(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max((_depth(item) for item in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(item) for item in value), default=0)
+    return 0
+
+
+def photo_problem(data: bytes, kind: str) -> str | None:
+    """Why ``data`` is not a photo XeLaTeX can use, of ``kind`` (image/png, image/jpeg):
+    it is decoded whole, as the build would; None if it is one."""
+    from PIL import Image
+
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            if image.format != _DECODED[kind]:
+                return f"not a {_DECODED[kind]} image"
+            width, height = image.size
+            if width * height > MAX_PHOTO_PIXELS:
+                return f"too large ({width} × {height} pixels)"
+            image.load()  # every pixel decoded: a truncated file fails here
+    except Image.DecompressionBombError:
+        return "too large"
+    except (OSError, SyntaxError, ValueError) as exc:
+        return f"not a whole {_DECODED[kind]} image ({exc})"
+    return None
 
 
 def _follow_disk(session: EditSession, stop: threading.Event) -> None:

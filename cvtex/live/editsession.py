@@ -8,27 +8,34 @@ for the person to settle; the other changes are made on the file as it now is. A
 whose length changed meanwhile refuses changes below it, since its item 3 may be another
 item now.
 
-The file is replaced whole (atomic.write_text), after a copy of it is kept once per session
-(``cv.yaml.bak``, or ``.bak2``, ... if taken); a session that changes nothing writes nothing.
+The file is written as every user's file is (userfile.py): whole, in one step, its mode,
+link and line endings kept, after a copy of it is kept once per session (``cv.yaml.bak``, or
+``.bak2``, ... if taken); a session that changes nothing writes nothing. Right before the
+file is replaced it is read again: a save made by another program while the changes were
+being made is never overwritten; the changes meet it as they meet any other writer's.
+
+Only the latest revisions are kept (HISTORY), so that a long profile edited for hours holds
+a few copies of its data, not one per keystroke.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import atomic
 from ..errors import InputError
-from ..profile.edit import backup_name
+from ..userfile import ChangedMeanwhile, UserFile
 from . import yamltext
 from .yamltext import CannotWrite, Path_
 
-HISTORY = 500  # revisions remembered: a change made on an older one is a conflict
+# Revisions remembered: a change made on an older one is a conflict. A page's changes are
+# made on the revision it was last told of, one or two behind at most.
+HISTORY = 8
+TRIES = 5  # the file saved by another program while changes were made: made again on it
 Stamp = tuple[int, int, int] | None
 _ABSENT = object()
 
@@ -54,28 +61,37 @@ class EditSession:
     def __init__(self, file: Path) -> None:
         self.file = file
         self._lock = threading.RLock()
-        self.backup: Path | None = None  # the copy kept before this session's first write
         self.listeners: list[Callable[[Revision], None]] = []
-        text = _read(file)
-        if text is None:
-            raise InputError(f"{file}: cannot read it as UTF-8 text")
         self._stamp = _stamp(file)
+        user = _read(file)
+        if user is None:
+            raise InputError(f"{file}: cannot read it as UTF-8 text")
+        self._user, text = user
         self._revisions: dict[int, Revision] = {}
         self._stamps: dict[Stamp, int] = {}  # the file's stamp when each revision was read
         self.current = self._revision(1, text, "disk")
+        self._opened = self.current  # a value put back is written as it was written here
 
     # Reading ------------------------------------------------------------------------------
 
-    def refresh(self) -> Revision | None:
-        """Read the file again if it was replaced or changed; the new revision, if its text
-        changed."""
+    @property
+    def backup(self) -> Path | None:
+        """The copy kept before this session's first write."""
+        return self._user.backup
+
+    def refresh(self, force: bool = False) -> Revision | None:
+        """Read the file again if it was replaced or changed (``force``: whatever its stamp
+        says); the new revision, if its text changed."""
         with self._lock:
             stamp = _stamp(self.file)
-            if stamp == self._stamp or stamp is None:
+            if stamp is None or (stamp == self._stamp and not force):
                 return None  # unchanged, or gone for a moment while an editor saves
-            text = _read(self.file)
-            if text is None:
+            read = _read(self.file)
+            if read is None:
                 return None
+            backup = self._user.backup
+            self._user, text = read
+            self._user.backup = backup
             self._stamp = stamp
             if text == self.current.text:
                 self._stamps[stamp] = self.current.number  # touched, not changed
@@ -96,6 +112,8 @@ class EditSession:
         self._revisions[number] = revision
         self._revisions.pop(number - HISTORY, None)
         self._stamps[self._stamp] = number
+        for old in [stamp for stamp, known in self._stamps.items() if known <= number - HISTORY]:
+            del self._stamps[old]
         self.current = revision
         return revision
 
@@ -113,7 +131,19 @@ class EditSession:
     def apply(self, base: int, changes: list[dict[str, Any]], writer: str) -> Outcome:
         """Make ``changes`` (each an operation, see :func:`change_text`), made by the page
         ``writer`` on revision ``base``, and write the file once."""
-        self.refresh()
+        force = False
+        for _ in range(TRIES):
+            self.refresh(force)
+            try:
+                return self._apply(base, changes, writer)
+            except ChangedMeanwhile:
+                force = True  # read it again, whatever its stamp says
+        raise InputError(
+            f"{self.file} keeps being saved by another program; nothing was written",
+            "wait until the other program is done, then make the change again",
+        )
+
+    def _apply(self, base: int, changes: list[dict[str, Any]], writer: str) -> Outcome:
         with self._lock:
             current = self.current
             if current.error is not None:
@@ -126,6 +156,8 @@ class EditSession:
             text, data = current.text, current.data
             conflicts = []
             for change in changes:
+                if not isinstance(change, dict):
+                    raise CannotWrite(f"not a change: {change!r}"[:200])
                 path = _path(change.get("path"))
                 if base != current.number:
                     verdict = _against(change, path, seen, data)
@@ -134,28 +166,29 @@ class EditSession:
                     if verdict is not None:
                         conflicts.append(verdict)
                         continue
-                text = change_text(text, change)
+                text = self._as_written(change_text(text, change), change, path)
                 data = yamltext.read(text).data
             if text == current.text:
                 return Outcome(current.number, conflicts)
-            self._write(text)  # sets the stamp the new revision is known by
+            self._user.write(text)  # ChangedMeanwhile if another program saved it meanwhile
+            self._stamp = _stamp(self.file)  # the stamp the new revision is known by
             revision = self._revision(current.number + 1, text, writer)
         self._tell(revision)
         return Outcome(revision.number, conflicts)
 
-    def _write(self, text: str) -> None:
-        file = self.file
-        if self.backup is None and file.exists():
-            self.backup = backup_name(file)
-            shutil.copy2(file, self.backup)
-        try:
-            mode = file.stat().st_mode & 0o7777
-        except OSError:
-            mode = None
-        atomic.write_text(file, text)
-        if mode is not None:
-            os.chmod(file, mode)
-        self._stamp = _stamp(file)
+    def _as_written(self, text: str, change: dict[str, Any], path: Path_) -> str:
+        """A value set back to what it was when the file was opened (Undo, or typed back),
+        or an item put back, written with the bytes it had then."""
+        opened = self._opened
+        if opened.data is None or opened.text == text:
+            return text
+        if change.get("op") == "insert" and isinstance(change.get("index"), int):
+            path = (*path, change["index"])
+        elif change.get("op") != "set":
+            return text
+        if value_at(opened.data, path) is _ABSENT:
+            return text
+        return yamltext.written_as(text, path, opened.text)
 
 
 def change_text(text: str, change: dict[str, Any]) -> str:
@@ -245,9 +278,10 @@ def _same(one: Any, other: Any) -> bool:
     return yamltext.canonical(one) == yamltext.canonical(other)
 
 
-def _read(file: Path) -> str | None:
+def _read(file: Path) -> tuple[UserFile, str] | None:
     try:
-        return file.read_text(encoding="utf-8")
+        user = UserFile.read(file)
+        return user, user.text
     except (OSError, UnicodeDecodeError):
         return None
 

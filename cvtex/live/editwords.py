@@ -43,7 +43,7 @@ def page_words(locales: Locales) -> dict[str, Any]:
 
 def _converted(catalog: Catalog, catalogs: dict[str, Catalog]) -> dict[str, str]:
     source = catalogs.get(catalog.convert_from or "")
-    if source is None or not source.editor or catalog.opencc is None:
+    if source is None or not source.editor or catalog.convert_from is None:
         return {}
-    convert = Conversion(catalog.opencc, {})
+    convert = Conversion(catalog.conversions[catalog.convert_from], {})
     return {key: convert(text) for key, text in source.editor.items()}

@@ -8,21 +8,30 @@ every open page: a pane whose PDF changed loads it again, a pane whose language 
 shows the error, as the command line prints it, until a build of it succeeds.
 
 It answers only on 127.0.0.1, and only to requests addressed to it by that name or
-``localhost`` (so that a web page elsewhere cannot reach it by rebinding a name of its own).
+``localhost`` (so that a web page elsewhere cannot reach it by rebinding a name of its own),
+and only to the person who started it: the address it prints carries a token, which the
+page trades for a cookie no script can read and no other site's request carries (as
+Jupyter does), so another account on the computer cannot open the page or its PDFs.
+Requests must arrive whole within REQUEST_TIMEOUT seconds, and at most MAX_THREADS are
+answered at once: connections left half sent cannot hold the server.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hmac
 import json
+import secrets
 import threading
 import webbrowser
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from http import HTTPStatus
+from http.cookies import CookieError, SimpleCookie
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from ..errors import CvtexError, InputError, ToolchainError
 from .watch import DEFAULT_INTERVAL, Rebuilt, WatchState, watch
@@ -31,6 +40,12 @@ PAGE_DIR = Path(__file__).resolve().parent / "previewpage"
 DEFAULT_PORT = 8420
 HOST = "127.0.0.1"
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream: a closed page is noticed
+REQUEST_TIMEOUT = 10.0  # seconds for a request to arrive whole, or an answer to be taken
+STREAM_TIMEOUT = 60.0  # seconds an open page's event stream may go without taking an event
+MAX_THREADS = 32  # requests answered at once (each open page holds one for its events)
+# The tab's icon (and no 404 in the console for it): beside the pages, whose files name no
+# address at all, since an SVG names its own namespace.
+FAVICON = Path(__file__).resolve().parent / "favicon.svg"
 # Debian's pdf.js (libjs-pdf): with it the panes draw the PDFs themselves and keep their
 # place across reloads; without it they are the browser's viewer (see preview.js).
 PDFJS_DIR = Path("/usr/share/javascript/pdf/build")
@@ -38,6 +53,7 @@ _ASSETS = {
     "/": (PAGE_DIR / "index.html", "text/html; charset=utf-8"),
     "/preview.js": (PAGE_DIR / "preview.js", "text/javascript; charset=utf-8"),
     "/preview.css": (PAGE_DIR / "preview.css", "text/css; charset=utf-8"),
+    "/favicon.ico": (FAVICON, "image/svg+xml"),
     "/pdfjs/pdf.js": (PDFJS_DIR / "pdf.js", "text/javascript; charset=utf-8"),
     "/pdfjs/pdf.worker.js": (PDFJS_DIR / "pdf.worker.js", "text/javascript; charset=utf-8"),
 }
@@ -187,13 +203,56 @@ def addressed_here(host: str | None) -> bool:
 
 class LocalHandler(BaseHTTPRequestHandler):
     """What the preview's and the editor's servers answer alike: only requests addressed to
-    this machine's loopback, each answer with the security headers, the state's changes as
-    server-sent events, and no line per request in the terminal."""
+    this machine's loopback, and of those only the ones that carry the token (in the cookie
+    the page was given, or as the address printed has it); each answer with the security
+    headers, the state's changes as server-sent events, and no line per request in the
+    terminal."""
 
-    server: Any  # a server with a ``state`` whose changes() the event stream follows
+    server: Any  # a LocalServer with a ``state`` whose changes() the event stream follows
+    timeout = REQUEST_TIMEOUT  # a request not sent whole in time is dropped
 
     def _addressed_to_us(self) -> bool:
         return addressed_here(self.headers.get("Host"))
+
+    def _authorized(self) -> bool:
+        """The cookie the page was given, the token in a header (a script of the person's
+        own), or in the address (the one printed)."""
+        given = [self.headers.get("X-Cvtex-Token") or "", self._query_token()]
+        cookies = SimpleCookie()
+        with contextlib.suppress(CookieError):
+            cookies.load(self.headers.get("Cookie") or "")
+        if (cookie := cookies.get(self.server.cookie_name())) is not None:
+            given.append(cookie.value)
+        return any(self.server.is_token(value) for value in given)
+
+    def _query_token(self) -> str:
+        return parse_qs(urlsplit(self.path).query).get("token", [""])[0]
+
+    def _welcome(self) -> bool:
+        """``/?token=...``, the address printed: the token becomes the page's cookie, and
+        the address without it is loaded (so it stays out of the browser's history). True
+        if answered so."""
+        if not self.server.is_token(self._query_token()):
+            return False
+        self.send_response(HTTPStatus.SEE_OTHER)
+        self.send_header("Location", "/")
+        self.send_header(
+            "Set-Cookie",
+            f"{self.server.cookie_name()}={self.server.token}; HttpOnly; SameSite=Strict; Path=/",
+        )
+        self.send_header("Content-Length", "0")
+        for name, value in SECURITY_HEADERS.items():
+            self.send_header(name, value)
+        self.end_headers()
+        return True
+
+    def _refuse_stranger(self) -> None:
+        self._send(
+            b"This page is for the person who started it: open the address cvtex printed "
+            b"(with its token) in the terminal where it runs.\n",
+            "text/plain; charset=utf-8",
+            HTTPStatus.FORBIDDEN,
+        )
 
     def _send(self, data: bytes, kind: str, status: int = HTTPStatus.OK) -> None:
         self.send_response(status)
@@ -210,7 +269,8 @@ class LocalHandler(BaseHTTPRequestHandler):
         for name, value in SECURITY_HEADERS.items():
             self.send_header(name, value)
         self.end_headers()
-        with contextlib.suppress(OSError):  # the page was closed or reloaded
+        self.connection.settimeout(STREAM_TIMEOUT)  # long lived, but a page that takes no
+        with contextlib.suppress(OSError):  # events is closed; the page was closed or reloaded
             for snapshot in self.server.state.changes():
                 if snapshot is None:
                     self.wfile.write(b": still here\n\n")
@@ -223,6 +283,52 @@ class LocalHandler(BaseHTTPRequestHandler):
         pass  # the terminal shows builds, not requests
 
 
+class LocalServer(ThreadingHTTPServer):
+    """A threaded HTTP server on 127.0.0.1 for one person: the token they were given, and at
+    most MAX_THREADS requests answered at once."""
+
+    daemon_threads = True  # an open event stream never holds the server's end
+    request_queue_size = 64
+
+    def __init__(self, port: int, state: Any, handler: type[LocalHandler]) -> None:
+        self.state = state
+        self.token = secrets.token_urlsafe(32)
+        self._slots = threading.BoundedSemaphore(MAX_THREADS)
+        super().__init__((HOST, port), handler)
+
+    def url(self) -> str:
+        """The address to open: with the token, which the page trades for its cookie."""
+        return f"http://{HOST}:{self.server_address[1]}/?token={self.token}"
+
+    def cookie_name(self) -> str:
+        # Cookies are not kept apart by port: each server its own name.
+        return f"cvtex-token-{self.server_address[1]}"
+
+    def is_token(self, given: str) -> bool:
+        return bool(given) and hmac.compare_digest(given.encode(), self.token.encode())
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        # A request beyond MAX_THREADS waits a moment for a thread, then is dropped: a
+        # flood of half-sent connections never holds more threads than that.
+        if not self._slots.acquire(timeout=1.0):
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        pass  # a connection dropped or timed out: nothing for the terminal
+
+
 class _Handler(LocalHandler):
     server: _Server
 
@@ -231,14 +337,14 @@ class _Handler(LocalHandler):
             self._refuse(HTTPStatus.MISDIRECTED_REQUEST)
             return
         path = self.path.split("?", 1)[0]
-        if path in _ASSETS:
-            file, kind = _ASSETS[path]
-            try:
-                data = file.read_bytes()
-            except OSError:  # pdf.js is not installed
-                self._refuse(HTTPStatus.NOT_FOUND)
-                return
-            self._send(data, kind)
+        if path == "/" and self._welcome():
+            return
+        if path != "/" and path in _ASSETS:  # the page's own files, nothing of the CV
+            self._asset(path)
+        elif not self._authorized():
+            self._refuse_stranger()
+        elif path == "/":
+            self._asset(path)
         elif path == "/events":
             self._events()
         elif path.endswith(".pdf") and (pdf := self.server.state.pdf(path)) is not None:
@@ -251,16 +357,22 @@ class _Handler(LocalHandler):
         else:
             self._refuse(HTTPStatus.NOT_FOUND)
 
+    def _asset(self, path: str) -> None:
+        file, kind = _ASSETS[path]
+        try:
+            data = file.read_bytes()
+        except OSError:  # pdf.js is not installed
+            self._refuse(HTTPStatus.NOT_FOUND)
+            return
+        self._send(data, kind)
+
     def _refuse(self, status: HTTPStatus) -> None:
         self.send_error(status)
 
 
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True  # an open event stream never holds the preview's end
-
+class _Server(LocalServer):
     def __init__(self, port: int, state: PreviewState) -> None:
-        self.state = state
-        super().__init__((HOST, port), _Handler)
+        super().__init__(port, state, _Handler)
 
 
 def preview(
@@ -297,7 +409,7 @@ def preview(
             f"cannot serve the preview on {HOST}:{port} ({exc.strerror})",
             "another program may use that port: choose another with --port (0: any free one)",
         ) from None
-    url = f"http://{HOST}:{server.server_address[1]}/"
+    url = server.url()
     thread = threading.Thread(target=server.serve_forever, name="cvtex-preview", daemon=True)
     thread.start()
     try:

@@ -42,6 +42,9 @@ from ..pipeline.request import BuildRequest
 
 Stamp = tuple[int, int, int] | None  # mtime, size, inode; None for a missing file
 DEFAULT_INTERVAL = 0.3
+# CVTEX_WATCH=poll: look at the files every interval, never ask the kernel (as on a system
+# or file system without inotify: macOS, Windows, a network share).
+WATCH_VARIABLE = "CVTEX_WATCH"
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,7 @@ class Waiting:
 
     def stop(self) -> None:
         self.engine.stop()
-        shutil.rmtree(self.engine.folder, ignore_errors=True)
+        _remove(self.engine.folder)
 
 
 @dataclass
@@ -98,6 +101,7 @@ class WatchState:
     outputs: dict[str, str] = field(default_factory=dict)  # stem: language, last good build
     recent: list[str] = field(default_factory=list)  # stems, the last compiled first
     inputs: list[Path] = field(default_factory=list)  # the files the last build read
+    woken_by: str = ""  # how the loop learns of a save: "inotify", or "polling" alone
 
     @property
     def profile(self) -> Path:
@@ -146,7 +150,8 @@ def watch(
     """Watch until ``stop`` is set (or forever), reporting each build; the engines that
     wait are stopped however it ends."""
     stop = stop or threading.Event()
-    waker = _Waker()
+    waker = _Waker(events=os.environ.get(WATCH_VARIABLE, "").strip().lower() != "poll")
+    state.woken_by = waker.kind
     try:
         while not stop.is_set():
             # Followed before the files are looked at: a save from then on wakes the wait.
@@ -238,7 +243,7 @@ def _prime_next(state: WatchState) -> None:
     wanted = sorted(state.outputs, key=lambda stem: order.get(stem, len(order)))
     wanted = wanted[: max(2, os.cpu_count() or 1)]
     for stem in [stem for stem in state.waiting if stem not in wanted]:
-        state.waiting.pop(stem).stop()
+        _stop_waiting(state, stem)
     for stem in wanted:
         try:
             primer = headstart.primer((out_dir / f"{stem}.tex").read_text(encoding="utf-8"))
@@ -248,7 +253,7 @@ def _prime_next(state: WatchState) -> None:
         if current is not None:
             if current.engine.primed == primer and current.usable():
                 continue
-            state.waiting.pop(stem).stop()
+            _stop_waiting(state, stem)
         with orphans.uninterrupted():  # the engine is known to the watch once started
             if primer and (started := _start_engine(out_dir, primer)) is not None:
                 state.waiting[stem] = started
@@ -259,30 +264,54 @@ def _start_engine(out_dir: Path, primer: str) -> Waiting | None:
         engine = engines.Engine(orphans.private_folder(orphans.OUT_PREFIX, out_dir))
     except OSError:
         return None
-    waiting = Waiting(engine, engines.engine_facts())
     try:
+        waiting = Waiting(engine, engines.engine_facts())
         engine.start()
         engine.prime(primer)
     except (OSError, CvtexError):  # no waiting engine: the next build starts its own
-        waiting.stop()
+        Waiting(engine, "").stop()
         return None
+    except BaseException:
+        # Ctrl-C while it starts (SIGTERM is held back, Ctrl-C is not): nobody knows of
+        # it yet, so it is stopped and its folder removed here, whenever the key lands.
+        Waiting(engine, "").stop()
+        raise
     if not engine.primed:  # no pipe, or a preamble larger than one: nothing gained
         waiting.stop()
         return None
     return waiting
 
 
+def _stop_waiting(state: WatchState, stem: str) -> None:
+    # Stopped while still listed: a Ctrl-C in between leaves it to state.close(), not lost.
+    state.waiting[stem].stop()
+    del state.waiting[stem]
+
+
+def _remove(folder: Path) -> None:
+    """The engine's folder removed, even while a program XeLaTeX started (xdvipdfmx), killed
+    with it, still finishes writing its last file there."""
+    for _ in range(100):
+        shutil.rmtree(folder, ignore_errors=True)
+        if not folder.exists():
+            return
+        time.sleep(0.02)
+
+
 class _Waker:
     """Wakes the watch as soon as a file in a watched folder is written (inotify, where
-    the ``inotify_simple`` binding and the kernel have it), else after ``interval``."""
+    the ``inotify_simple`` binding and the kernel have it, and ``events`` allows), else
+    after ``interval``: the fallback everywhere else, where the files' stamps are polled."""
 
     # Written and closed, renamed into place, or touched. Not a removal nor a creation:
     # an editor that saves by moving the old file away then writing a new one would set
     # off a build of a missing or empty file; its last write wakes the watch anyway.
-    def __init__(self) -> None:
+    def __init__(self, events: bool = True) -> None:
         self._inotify = None
         self._folders: dict[int, Path] = {}
         self._files: set[Path] = set()
+        if not events:
+            return
         try:
             from inotify_simple import INotify, flags
         except ImportError:
@@ -290,6 +319,10 @@ class _Waker:
         with contextlib.suppress(OSError):
             self._inotify = INotify()
             self._mask = flags.CLOSE_WRITE | flags.MOVED_TO | flags.ATTRIB
+
+    @property
+    def kind(self) -> str:
+        return "inotify" if self._inotify is not None else "polling"
 
     def follow(self, files: Iterable[Path]) -> None:
         """Watch the folders of ``files`` (added as a build reads new ones; never removed:
@@ -325,7 +358,8 @@ def _forget_cached_facts(catalogs_and_themes: bool = True) -> None:
     fonts or TeX Live may have been installed (after a build that said they were missing)
     since the last one, and catalogs and themes saved, unless the save was the profile's
     alone (the common case, whose rebuild then reads only the profile again)."""
-    from ..look import fonts
+    from ..compile import tectonic
+    from ..look import fontchoice, icons
 
     if catalogs_and_themes:
         from ..language.catalog import load_catalog
@@ -335,12 +369,8 @@ def _forget_cached_facts(catalogs_and_themes: bool = True) -> None:
         forget_themes()
         forget_templates()
         load_catalog.cache_clear()
-    for cached in (
-        fonts.fontconfig_state,
-        fonts.installed_families,
-        fonts.in_tex_tree,
-        engines.engine_facts,
-    ):
+    fontchoice.forget()
+    for cached in (icons.font_file_of, tectonic.find_tectonic, engines.engine_facts):
         cached.cache_clear()
 
 

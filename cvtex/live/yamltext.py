@@ -283,6 +283,41 @@ def rename(text: str, path: Path_, new_key: str) -> str:
     return _checked(new, expected, path)
 
 
+def written_as(text: str, path: Path_, earlier: str) -> str:
+    """``text`` with the value at ``path`` written as ``earlier`` wrote it (its quotes, the
+    comment on its line and above it), where both hold that very value: putting a value
+    back, or undoing its change, gives back the bytes it had. ``text`` as it is otherwise."""
+    try:
+        now, then = read(text), read(earlier)
+        node, old = now.nodes.get(tuple(path)), then.nodes.get(tuple(path))
+        if node is None or old is None:
+            return text
+        if canonical(_at(now.data, path)) != canonical(_at(then.data, path)):
+            return text
+    except InputError:
+        return text
+    expected = canonical(now.data)
+    # Its whole lines first (a comment above it or after it comes back too), else the
+    # value alone (an item of a flow mapping shares its line with others).
+    now_lines, old_lines = _Writer(now)._extent(node), _Writer(then)._extent(old)
+    # With the blank lines above it: entries written a blank line apart stay so.
+    now_lines = (_blank_lines_above(text, now_lines[0]), now_lines[1])
+    old_lines = (_blank_lines_above(earlier, old_lines[0]), old_lines[1])
+    for (start, end), (old_start, old_end) in (
+        (now_lines, old_lines),
+        ((node.start, node.end), (old.start, old.end)),
+    ):
+        candidate = text[:start] + earlier[old_start:old_end] + text[end:]
+        if candidate == text:
+            return text
+        try:
+            if canonical(read(candidate).data) == expected:
+                return candidate
+        except InputError:
+            continue
+    return text
+
+
 # --- the expected data ---------------------------------------------------------------------
 
 
@@ -402,6 +437,13 @@ def indents_of(layout: Layout) -> Indents:
     return Indents(
         max(1, commonest(mapping, 2)), commonest(sequence, 2), max(2, commonest(item, 2))
     )
+
+
+def _blank_lines_above(text: str, line_start: int) -> int:
+    at = line_start
+    while at > 0 and _is_blank_line(text, at - 1, before=True):
+        at = _line_start(text, at - 1)
+    return at
 
 
 def _column(text: str, index: int) -> int:

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING
 from .. import cachefiles
 from ..text.scripts import CJK, script_of
 from ..text.texescape import TexCode, to_tex
-from .fonts import ResolvedFont, fontconfig_state, regular_face
+from .fontchoice import regular_face
+from .fonts import ResolvedFont, fontconfig_state
 from .outlines import glyph_outlines, number
 
 if TYPE_CHECKING:
@@ -145,8 +146,12 @@ def _outlines(font: ResolvedFont, letters: list[str]) -> dict[str, list | None]:
     known = cached.get(key) if isinstance(cached.get(key), dict) else {}
     if any(code not in known for code in codes):
         face = regular_face(font)
+        if face is None:
+            # Not found now (fontconfig may be caching fonts being installed): asked again
+            # next time, not remembered as lacking every letter while the fonts stay.
+            return known
         missing = tuple(code for code in codes if code not in known)
-        found = glyph_outlines(face[0], missing, face[1]) if face else dict.fromkeys(missing)
+        found = glyph_outlines(face[0], missing, face[1])
         known = {**known, **found}
         cachefiles.write_json(cache_file, {**cached, "state": fontconfig_state(), key: known})
     return known

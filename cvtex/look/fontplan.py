@@ -33,14 +33,14 @@ from pydantic import BaseModel
 from ..errors import ToolchainError
 from ..profile.design import FontChoice
 from ..text.scripts import CJK, LATIN, SCRIPTS, Fallback, Script, scripts_in
+from .fontchoice import describe, resolve
 from .fonts import (
     Charset,
     ResolvedFont,
     charset,
-    describe,
     families_with_all,
+    file_charset,
     installed_families,
-    resolve,
 )
 
 LIST_FONTS_HINT = "`fc-list : family` lists the fonts installed on this machine"
@@ -187,7 +187,9 @@ def plan_scripts(
 
 def _latin_charset(latin: ResolvedFont | None, role: str) -> Charset:
     """What the Latin font of a family has (fontspec's default when it is not installed)."""
-    return charset(latin.name if latin is not None and not latin.options else _DEFAULT_LATIN[role])
+    if latin is None:
+        return charset(_DEFAULT_LATIN[role])
+    return _charset_of(latin) or Charset()
 
 
 def _installed(choice: FontChoice) -> bool:
@@ -206,8 +208,9 @@ def _face(
     candidates: list[tuple[ResolvedFont, str, Charset | None]] = []
     for choice in design:
         if (found := resolve([choice])) is not None:
-            # A font from the TeX tree (by file name) is not fontconfig's: not measured.
-            candidates.append((found, "" if found.options else found.name, _charset_of(found)))
+            # A font from the TeX tree (by file name) is not fontconfig's: its x-height is
+            # not measured.
+            candidates.append((found, "" if found.file else found.name, _charset_of(found)))
     for fallback in _fallbacks(script, role, chars):
         if fallback.family in installed_families():
             like = fallback.like if fallback.like in installed_families() else fallback.family
@@ -227,7 +230,11 @@ def _face(
 
 
 def _charset_of(font: ResolvedFont) -> Charset | None:
-    return None if font.options else charset(font.name)
+    """What the font has: a fontconfig family's text faces, a TeX Live font's regular file
+    (None where it cannot be read: not measured)."""
+    if font.file:
+        return file_charset(font.regular_file) if font.regular_file else None
+    return charset(font.name)
 
 
 def _missing(found: Charset | None, chars: set[str]) -> set[str]:

@@ -5,26 +5,25 @@ from __future__ import annotations
 import bisect
 import hashlib
 import os
-import shutil
-import subprocess
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from .. import cachefiles
-
-if TYPE_CHECKING:  # only a type here: importing the models would load pydantic
-    from ..profile.design import FontChoice
+from .. import cachefiles, system
+from .tools import output
 
 FONTS_CACHE = "fonts.json"
 CHARSETS_CACHE = "charsets.json"
+FACES_CACHE = "faces.json"
 # The faces a family's text may be set in (fontconfig's style names for them): a font
 # covers a character when each of these faces it has draws it.
 _TEXT_STYLES = frozenset(
     ("Regular", "Book", "Roman", "Bold", "Italic", "Oblique", "Bold Italic", "Bold Oblique")
 )
+
+
+FAUX_BOLD = "FakeBold=2"  # XeTeX's emboldening, for a family with no bold face
 
 
 @dataclass(frozen=True)
@@ -33,26 +32,68 @@ class ResolvedFont:
 
     name: str
     options: str = ""
-    file: bool = False  # a TeX Live font, by file stem; else a fontconfig family
+    file: bool = False  # a TeX Live font, by file name; else a fontconfig family
+    extension: str = ""  # a file's: .otf or .ttf
+    # How another font's BoldFont names this one's bold face ("Noto Sans CJK SC/B",
+    # "HiraKakuProN-W6", "FandolHei-Bold"); "" when it has none and is emboldened.
+    bold: str = ""
+    upright: str = ""  # its upright face, named as BoldFont would name it
+
+    regular_file: str = ""  # where the regular face is ("" : ask fontconfig), and its
+    regular_index: int = 0  # index in a collection (.ttc)
+    found_by: str = ""  # how it was found, for `cvtex doctor` and `build -v`
+    weights: tuple[tuple[str, str], ...] = ()  # other weights: (Light, Roboto-Light)
 
     def with_bold_of(self, other: ResolvedFont) -> ResolvedFont:
-        """This font with ``other``'s bold as its bold face (a 宋体 whose bold is 黑体);
-        itself when the two are not found the same way (a file's options would apply to
-        the other's name)."""
-        if other.file != self.file or other.name == self.name:
+        """This font with ``other``'s bold as its bold face (a 宋体 whose bold is 黑体), or,
+        when ``other`` has no bold face, ``other`` emboldened (SimHei, as Word does).
+        Itself when ``other`` cannot be named from its options: a fontconfig family from a
+        font found by file name (its Extension would be added to the family's name)."""
+        if other.name == self.name and other.file == self.file:
             return self
-        # The face fontspec itself takes as the other's bold: XeTeX's /B of a family.
-        bold = f"{other.name}-Bold" if other.file else f"{other.name}/B"
-        kept = [part for part in self.options.split(", ") if part and "BoldFont=" not in part]
-        return ResolvedFont(self.name, ", ".join([*kept, f"BoldFont={{{bold}}}"]), self.file)
+        if self.file and (not other.file or other.extension != self.extension):
+            return self
+        # A file's face named from a fontconfig family: with its extension, which tells
+        # fontspec it is a file.
+        suffix = other.extension if other.file and not self.file else ""
+        if other.bold:
+            bold = [f"BoldFont={{{other.bold}{suffix}}}"]
+        elif other.upright:
+            bold = [f"BoldFont={{{other.upright}{suffix}}}", f"BoldFeatures={{{FAUX_BOLD}}}"]
+        else:
+            return self
+        kept = [
+            part
+            for part in self.options.split(", ")
+            if part and not part.startswith(("BoldFont=", "BoldFeatures="))
+        ]
+        return replace(self, options=", ".join([*kept, *bold]))
+
+    def face(self, name: str) -> ResolvedFont | None:
+        """Another weight of the family (Light, Medium), as a font of its own; None if the
+        family has no such face."""
+        face = dict(self.weights).get(name)
+        if not face:
+            return None
+        if self.file:
+            return ResolvedFont(face, f"Extension={self.extension}", True, self.extension)
+        return ResolvedFont(face)
 
 
 def _font_folders() -> list[Path]:
-    """Where fontconfig looks for fonts and keeps its caches, on Debian and most Linuxes."""
+    """Where fontconfig looks for fonts and keeps its caches: on Linux, and the system's own
+    font folders on macOS and Windows (a folder that does not exist costs one stat)."""
     home = Path.home()
     data = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
     cache_home = Path(os.environ.get("XDG_CACHE_HOME") or home / ".cache")
+    windows = Path(os.environ.get("WINDIR") or "C:/Windows")
+    local = Path(os.environ.get("LOCALAPPDATA") or home / "AppData" / "Local")
     return [
+        Path("/Library/Fonts"),
+        Path("/System/Library/Fonts"),
+        home / "Library" / "Fonts",
+        windows / "Fonts",
+        local / "Microsoft" / "Windows" / "Fonts",
         Path("/etc/fonts"),
         Path("/etc/fonts/conf.d"),
         Path("/var/cache/fontconfig"),
@@ -113,67 +154,75 @@ def installed_families() -> frozenset[str]:
 
 
 def _list_families() -> frozenset[str]:
-    if not shutil.which("fc-list"):
-        return frozenset()
-    listing = subprocess.run(
-        ["fc-list", ":", "family"], capture_output=True, text=True, check=False
-    ).stdout
+    listing = output(["fc-list", ":", "family"])
     return frozenset(family.strip() for line in listing.splitlines() for family in line.split(","))
 
 
+@dataclass(frozen=True)
+class Face:
+    """One face of a fontconfig family, as fc-list describes it."""
+
+    style: str  # its first style name: Regular, Bold, W3, Semibold
+    weight: int  # fontconfig's scale: 50 light, 80 regular, 100 medium, 180 semibold, 200 bold
+    slant: int  # 0 upright; 100 italic, 110 oblique
+    postscript: str  # the name XeLaTeX finds this one face by
+    file: str
+    index: int  # in a collection (.ttc)
+
+
 @cache
-def in_tex_tree(file_name: str) -> bool:
-    if not shutil.which("kpsewhich"):
-        return False
-    found = subprocess.run(["kpsewhich", file_name], capture_output=True, text=True, check=False)
-    return bool(found.stdout.strip())
+def family_faces(family: str) -> tuple[Face, ...]:
+    """The faces fontconfig has of ``family``; from the user cache while the fonts stay the
+    same (a family's faces take ~10 ms to ask for)."""
+    cache_file = cachefiles.user_folder() / FACES_CACHE
+    cached = cachefiles.read_json(cache_file)
+    if not isinstance(cached, dict) or cached.get("state") != fontconfig_state():
+        cached = {"state": fontconfig_state()}
+    known = cached.get(family)
+    if isinstance(known, list):
+        try:
+            return tuple(Face(*face) for face in known)
+        except TypeError:
+            pass
+    faces = _ask_faces(family)
+    if faces:
+        cached[family] = [list(vars(face).values()) for face in faces]
+        cachefiles.write_json(cache_file, cached)
+    return faces
 
 
-def resolve(choices: list[FontChoice]) -> ResolvedFont | None:
-    """The first of ``choices`` that is installed, or None."""
-    for choice in choices:
-        if choice.family and choice.family in installed_families():
-            return ResolvedFont(choice.family)
-        # TeX Live's own fonts (Fandol) are not known to fontconfig: fontspec loads them
-        # by file name from the TeX tree.
-        if choice.file and in_tex_tree(f"{choice.file}-Regular.otf"):
-            return ResolvedFont(
-                choice.file, "Extension=.otf, UprightFont=*-Regular, BoldFont=*-Bold", file=True
+def _ask_faces(family: str) -> tuple[Face, ...]:
+    if family not in installed_families():
+        return ()
+    listing = output(
+        [
+            "fc-list",
+            _pattern(family),
+            "--format=%{style[0]}|%{weight}|%{slant}|%{postscriptname}|%{index}|%{file}\n",
+        ]
+    )
+    faces = []
+    for line in sorted(listing.splitlines()):
+        parts = line.split("|", 5)
+        if len(parts) == 6:
+            style, weight, slant, postscript, index, file = parts
+            faces.append(
+                Face(style, _number(weight), _number(slant), postscript, file, _number(index))
             )
-    return None
+    return tuple(faces)
 
 
-@cache
-def regular_face(font: ResolvedFont) -> tuple[Path, int] | None:
-    """The file of the font's regular face, and its index in a collection (.ttc): a
-    fontconfig family's as fc-match finds it, a TeX Live font's from the TeX tree."""
-    if font.file:
-        if not shutil.which("kpsewhich"):
-            return None
-        found = subprocess.run(
-            ["kpsewhich", f"{font.name}-Regular.otf"], capture_output=True, text=True, check=False
-        ).stdout.strip()
-        return (Path(found), 0) if found else None
-    if not shutil.which("fc-match"):
-        return None
-    # In a fontconfig pattern "-" starts a size and ":" and "," separate: escaped.
-    pattern = "".join("\\" + ch if ch in "-:,\\" else ch for ch in font.name)
-    answer = subprocess.run(
-        ["fc-match", "--format=%{family}|%{index}|%{file}", f"{pattern}:style=Regular"],
-        capture_output=True,
-        text=True,
-        check=False,
-    ).stdout
-    families, _, rest = answer.partition("|")
-    index, _, file = rest.partition("|")
-    # fc-match always answers with some font: only the family asked for will do.
-    if font.name not in (name.strip() for name in families.split(",")) or not file:
-        return None
-    return Path(file), int(index or 0)
+def _number(text: str) -> int:
+    """fontconfig's number, or the lower end of a range ("[50 200]" for a variable font)."""
+    try:
+        return int(float(text.strip("[]").split()[0]))
+    except (ValueError, IndexError):
+        return 0
 
 
-def describe(choices: list[FontChoice]) -> str:
-    return " or ".join(choice.family or f"{choice.file} (TeX Live)" for choice in choices)
+def _pattern(family: str) -> str:
+    """A family name as a fontconfig pattern: "-" starts a size, ":" and "," separate."""
+    return "".join("\\" + ch if ch in "-:,\\" else ch for ch in family)
 
 
 def families_with(char: str) -> list[str]:
@@ -257,7 +306,9 @@ def charset(family: str) -> Charset:
     if family in known:
         return Charset.parse(known[family])
     found = _ask_charset(family)
-    if family in installed_families():  # an answer worth keeping
+    # Kept only when fontconfig answered: a family it lists has characters, and an empty
+    # answer (fc-list missing from this PATH) must not stand for the family later.
+    if found.ranges and family in installed_families():
         known[family] = str(found)
         cachefiles.write_json(
             cachefiles.user_folder() / CHARSETS_CACHE,
@@ -266,17 +317,29 @@ def charset(family: str) -> Charset:
     return found
 
 
+@cache
+def file_charset(path: str) -> Charset:
+    """What a font file found by name (a TeX Live font) has: its first face's characters,
+    as fc-query reads them (no fontconfig set-up needed); learnt once, like a family's."""
+    known = _known_charsets()
+    key = f"file:{path}"
+    if key in known:
+        return Charset.parse(known[key])
+    answer = output(["fc-query", "--index=0", "--format=%{charset}", path])
+    found = Charset.parse(answer)
+    if found.ranges:
+        known[key] = str(found)
+        cachefiles.write_json(
+            cachefiles.user_folder() / CHARSETS_CACHE,
+            {"state": fontconfig_state(), "charsets": known},
+        )
+    return found
+
+
 def _ask_charset(family: str) -> Charset:
-    if not shutil.which("fc-list") or family not in installed_families():
+    if family not in installed_families():
         return Charset()
-    # In a fontconfig pattern "-" starts a size and ":" and "," separate: escaped.
-    pattern = "".join("\\" + ch if ch in "-:,\\" else ch for ch in family)
-    listing = subprocess.run(
-        ["fc-list", pattern, "--format=%{style[0]}|%{charset}\n"],
-        capture_output=True,
-        text=True,
-        check=False,
-    ).stdout
+    listing = output(["fc-list", _pattern(family), "--format=%{style[0]}|%{charset}\n"])
     faces = [line.partition("|") for line in listing.splitlines() if "|" in line]
     text_faces = [Charset.parse(ranges) for style, _, ranges in faces if style in _TEXT_STYLES]
     if not text_faces and faces:  # a family of other styles only: its first face speaks
@@ -287,25 +350,31 @@ def _ask_charset(family: str) -> Charset:
 @cache
 def package_installed(package: str) -> bool:
     """Whether the Debian package is installed (False where dpkg is not the package tool)."""
-    if not shutil.which("dpkg-query"):
+    if system.current() != "debian":
         return False
-    status = subprocess.run(
-        ["dpkg-query", "-W", "-f=${Status}", package], capture_output=True, text=True, check=False
-    ).stdout
+    status = output(["dpkg-query", "-W", "-f=${Status}", package])
     return "ok installed" in status
 
 
 def families_with_all(chars: Iterable[str]) -> list[str]:
     """Installed font families (fontconfig's first names) that have every one of ``chars``."""
     codes = sorted({ord(char) for char in chars})
-    if not codes or not shutil.which("fc-list"):
+    if not codes:
         return []
-    listing = subprocess.run(
-        ["fc-list", f":charset={' '.join(f'{code:x}' for code in codes)}", "family"],
-        capture_output=True,
-        text=True,
-        check=False,
-    ).stdout
+    listing = output(["fc-list", f":charset={' '.join(f'{code:x}' for code in codes)}", "family"])
     # A family line may list several names ("DejaVu Sans,DejaVu Sans Condensed"): the first
     # is the one fontspec finds it by.
     return sorted({line.split(",")[0].strip() for line in listing.splitlines() if line.strip()})
+
+
+def forget() -> None:
+    """Forget what this process learnt of the installed fonts (see fontchoice.forget)."""
+    for cached in (
+        fontconfig_state,
+        installed_families,
+        family_faces,
+        charset,
+        file_charset,
+        _known_charsets,
+    ):
+        cached.cache_clear()

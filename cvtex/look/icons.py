@@ -9,15 +9,14 @@ names (outlines.py) and kept in the user cache while the installed fonts stay th
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from .. import cachefiles
 from ..text.texescape import TexCode
-from .fonts import fontconfig_state
+from . import textree
+from .fonts import family_faces, fontconfig_state
 from .outlines import glyph_outlines, number
 
 ICONS_CACHE = "icon-outlines.json"
@@ -62,16 +61,10 @@ def icon_glyphs(family: str, codes: list[str]) -> dict[str, IconGlyph]:
 
 @cache
 def font_file_of(family: str) -> Path | None:
-    if not shutil.which("fc-match"):
-        return None
-    answer = subprocess.run(
-        ["fc-match", "--format=%{family}|%{file}", family],
-        capture_output=True,
-        text=True,
-        check=False,
-    ).stdout
-    families, _, file = answer.partition("|")
-    # fc-match always answers with some font: only the family asked for will do.
-    if family not in (name.strip() for name in families.split(",")) or not file:
-        return None
-    return Path(file)
+    """The icon font's file: fontconfig's, else TeX Live's (its fontawesome package has
+    FontAwesome.otf, which MacTeX and MiKTeX do not register with the system)."""
+    upright = [face for face in family_faces(family) if face.slant == 0]
+    if upright:
+        return Path(upright[0].file)
+    found = textree.find([f"{family}.otf", f"{family}.ttf"])
+    return Path(next(iter(found.values()))) if found else None

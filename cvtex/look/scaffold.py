@@ -74,8 +74,8 @@ def write_theme(folder: Path, parent_name: str) -> list[Path]:
     spec = parent.name if parent.builtin else str(parent.folder)
     folder.mkdir(parents=True)
     written = [folder / THEME_FILE, folder / BASE]
-    (folder / THEME_FILE).write_text(_theme_yaml(parent, spec), encoding="utf-8")
-    (folder / BASE).write_text(_base_template(parent), encoding="utf-8")
+    (folder / THEME_FILE).write_text(_theme_yaml(parent, spec), encoding="utf-8", newline="\n")
+    (folder / BASE).write_text(_base_template(parent), encoding="utf-8", newline="\n")
     return written
 
 

@@ -4,9 +4,10 @@ needs besides the CV itself (its design, fonts and icons)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from .. import system
 from ..errors import ToolchainError
 from ..language.catalog import Catalog, Locales
 from ..profile.design import DesignOptions, FontChoice, Fonts
@@ -16,9 +17,11 @@ from ..text.scripts import CJK
 from ..text.texescape import TexCode
 from .design import Design, Layer, language_layers, merge_design
 from .drawn import Furniture, furniture
+from .fontchoice import Pick, describe, pick, resolve
 from .fontplan import LIST_FONTS_HINT, ScriptFonts, plan_scripts, used_scripts
-from .fonts import ResolvedFont, describe, installed_families, resolve
-from .icons import icon_glyphs
+from .fonts import ResolvedFont
+from .icons import font_file_of, icon_glyphs
+from .texfonts import stem_of
 from .theme import Theme
 
 
@@ -58,6 +61,10 @@ class Settings:
     fonts: FontSet
     icons: Icons
     furniture: Furniture  # the running name and page number, drawn (drawn.py)
+    # Which font each role is set in, and why (`build -v`); a theme's font that is not
+    # installed, and what is used instead (told as a warning: never a silent change).
+    font_lines: tuple[str, ...] = ()
+    font_warnings: tuple[str, ...] = ()
 
 
 def design_for(
@@ -109,15 +116,15 @@ def language_settings(
     own_fonts = profile.fonts.get(catalog.code)
     fonts = own_fonts or catalog.fonts
     own_fonts_at = str(source.locate_key(("fonts", catalog.code)))
-    cjk_serif = resolve(fonts.serif)
-    cjk_sans = resolve(fonts.sans) or cjk_serif
+    cjk_serif_pick, cjk_sans_pick = pick(fonts.serif), pick(fonts.sans)
+    cjk_serif = cjk_serif_pick.font
+    cjk_sans = cjk_sans_pick.font or cjk_serif
     if fonts.serif and cjk_serif is None:
         where = f"{own_fonts_at}: fonts.{catalog.code}: " if own_fonts else ""
-        install = f"sudo apt-get install {fonts.package}   (or: make system-deps)"
         raise ToolchainError(
             f"{where}no font for {catalog.language} ({catalog.code}) is installed: "
             f"looked for {describe(fonts.serif)}",
-            install if fonts.package else f"install one of them; {LIST_FONTS_HINT}",
+            install_hint(fonts),
         )
     if own_fonts and own_fonts.sans and resolve(own_fonts.sans) is None:
         raise ToolchainError(
@@ -131,13 +138,16 @@ def language_settings(
         # CJK text in a CV whose language has no CJK fonts (a Chinese co-author in the
         # English CV): those of the profile's languages, else Simplified Chinese's.
         for candidate in _cjk_fonts(profile, locales or Locales()):
-            if cjk_serif := resolve(candidate.serif):
-                cjk_sans = resolve(candidate.sans) or cjk_serif
+            cjk_serif_pick = pick(candidate.serif)
+            if cjk_serif := cjk_serif_pick.font:
+                cjk_sans_pick = pick(candidate.sans)
+                cjk_sans = cjk_sans_pick.font or cjk_serif
                 bold = candidate.bold
                 break
     if cjk_serif is not None and cjk_sans is not None and bold == "sans":
         cjk_serif = cjk_serif.with_bold_of(cjk_sans)
-    serif, sans = _latin(design, "serif"), _latin(design, "sans")
+    serif_pick, sans_pick = _latin(design, "serif"), _latin(design, "sans")
+    serif, sans = serif_pick.font, sans_pick.font
     script_layers = {
         key.removeprefix("scripts."): layer
         for key, layer in design.origins.items()
@@ -150,15 +160,54 @@ def language_settings(
         [name for name, layer in script_layers.items() if layer.by_user],
         {name: layer.origin for name, layer in script_layers.items()},
     )
-    icon_font = theme.icon_font if theme.icon_font in installed_families() else None
+    icon_font = theme.icon_font if theme.icon_font and font_file_of(theme.icon_font) else None
     fonts_set = FontSet(serif, sans, cjk_serif, cjk_sans, scripts)
+    latin = [("serif", serif_pick), ("sans", sans_pick)]
+    cjk = [("CJK serif", cjk_serif_pick), ("CJK sans", cjk_sans_pick)] if cjk_serif else []
+    if cjk_serif is not None and cjk_serif_pick.font is not None:
+        cjk_serif_pick = replace(cjk_serif_pick, font=cjk_serif)  # with its bold, as set
+        cjk[0] = ("CJK serif", cjk_serif_pick)
     return Settings(
         language=catalog.code,
         design=design,
         fonts=fonts_set,
         icons=_icons(icon_font, theme.icons if icon_font else {}),
         furniture=furniture(name, catalog.labels.page_number, fonts_set),
+        font_lines=tuple(
+            f"{role}: {chosen.why()}" for role, chosen in [*latin, *cjk] if chosen.label
+        ),
+        font_warnings=tuple(
+            _replaced(design, theme, role, chosen) for role, chosen in latin if chosen.passed
+        ),
     )
+
+
+def _replaced(design: Design, theme: Theme, role: str, chosen: Pick) -> str:
+    """A theme's (or the design's) Latin font that is not installed, what sets the text
+    instead, and how to install it here."""
+    missing = chosen.passed[0]
+    instead = chosen.label or "fontspec's default, Latin Modern"
+    install = system.install_tex_font(stem_of(missing) or "")
+    layer = design.origins.get(role)
+    whose = (
+        f"{layer.origin}: design.fonts.{role}:"
+        if layer and layer.by_user
+        else (f"the {theme.name} theme's {role} font")
+    )
+    return f"{whose} {missing} is not installed: the text is set in {instead} instead" + (
+        f" (install it: {install})" if install else ""
+    )
+
+
+def install_hint(fonts: Fonts) -> str:
+    """How to install a font of ``fonts`` on this system: its package, else TeX Live's
+    font of the chain (Fandol), else any of them."""
+    hints = [system.install_fonts(fonts.package)]
+    hints += [system.install_tex_font(choice.file) for choice in fonts.serif if choice.file]
+    found = [hint for hint in hints if hint]
+    if found:
+        return "; or: ".join(dict.fromkeys(found))
+    return f"install one of them; {LIST_FONTS_HINT}"
 
 
 def _cjk_fonts(profile: Profile, locales: Locales) -> Iterator[Fonts]:
@@ -176,17 +225,17 @@ def _cjk_fonts(profile: Profile, locales: Locales) -> Iterator[Fonts]:
     yield simplified
 
 
-def _latin(design: Design, role: str) -> ResolvedFont | None:
+def _latin(design: Design, role: str) -> Pick:
     """The first installed candidate; one the profile names must be installed."""
     choices: list[FontChoice] = getattr(design, role)
-    found = resolve(choices)
+    chosen = pick(choices)
     layer = design.origins.get(role)
-    if found is None and layer is not None and layer.by_user:
+    if chosen.font is None and layer is not None and layer.by_user:
         raise ToolchainError(
             f"{layer.origin}: design.fonts.{role}: none of {describe(choices)} is installed",
             f"install it, or name another font; {LIST_FONTS_HINT}",
         )
-    return found
+    return chosen
 
 
 def _icons(font: str | None, codes: dict[str, str]) -> Icons:

@@ -72,6 +72,8 @@ def build(
         return kept
 
     wanted = engines_worth_starting(_expected_compiles(request, cache)) if request.wants_pdf else 0
+    if wanted and not request.engine_choice.head_start:
+        wanted = 0  # Tectonic reads its source from a file: nothing to start ahead
     with started_engines(request.out_dir, 0 if engines is not None else wanted) as started:
         if started:  # given after they start: they read it only once their format is loaded
             primer = recalled(
@@ -87,8 +89,13 @@ def build(
         reporter.read(inputs)
         languages = localize(loaded)
         # Told before anything is rendered: what an output chooses later is not the CV's.
-        warnings = report_languages(language_report(loaded, languages), request, reporter)
+        report = language_report(loaded, languages)
+        warnings = report_languages(report, request, reporter)
         sources, _ = render(loaded, languages, [name for name in request.formats if name == "pdf"])
+        for source in sources:
+            reporter.fonts(source.language, source.font_lines)
+        for line in dict.fromkeys(line for source in sources for line in source.font_warnings):
+            reporter.warning(line)
         request.out_dir.mkdir(parents=True, exist_ok=True)
         # Before anything is compiled: a build that fails leaves the request unrecorded.
         cache.forget_request(request)
@@ -122,7 +129,10 @@ def build(
     # The documents of other formats are not recorded, nor a letter dated by the day.
     if request.only_pdf and loaded.repeatable and not loaded.packet:
         outputs = [Output(source.language, source.stem) for source in sources]
-        cache.record_request(request, file_digests(inputs, before), outputs, warnings)
+        # What may be out of date is remembered apart (a confirm changes the warnings), as
+        # the report left it: a state of cvtex's own, no input a watch follows.
+        state = file_digests([report.memory]) if report.memory else None
+        cache.record_request(request, file_digests(inputs, before), outputs, warnings, state)
         cache.save()
     return built
 
@@ -186,7 +196,6 @@ def localize(loaded: Loaded) -> list[Localized]:
 def localized(loaded: Loaded, language: str) -> Localized:
     """One language's view: the CV's; for a letter, the letter's (with the CV's header as
     its sender) in place of the CV's. The one place where a CV's build and a letter's part."""
-    from ..view.letter import letter_view
     from ..view.localize import Localized, view_of
     from ..view.text import TextChooser
 
@@ -195,6 +204,8 @@ def localized(loaded: Loaded, language: str) -> Localized:
     chooser = TextChooser(profile.profile, profile.source, catalog, loaded.variant)
     if loaded.letter is None:
         return Localized(catalog, chooser, view_of(chooser))
+    from ..view.letter import letter_view
+
     written = letter_view(
         loaded.letter,
         profile.profile,
@@ -306,7 +317,10 @@ def compile_sources(
 
     def compile_one(source: TexSource, engine: Engine | None) -> BuiltLanguage:
         reporter.compiling(source.language)
-        built = place_pdf(typeset(source, profile, out_dir, request.timeout, engine), out_dir)
+        built = place_pdf(
+            typeset(source, profile, out_dir, request.timeout, engine, request.engine_choice),
+            out_dir,
+        )
         ready(built, reporter)
         return built
 

@@ -103,7 +103,8 @@ class BuildCache:
         entry = self.requests.get(request.cache_key())
         if not entry:
             return None
-        read = file_digests([Path(name) for name in entry["inputs"]], digests)
+        kept = [Path(name) for name in entry["inputs"] + entry.get("state", [])]
+        read = file_digests(kept, digests)
         if entry["key"] != inputs_key(request, read):
             return None
         outputs = [Output(language, stem) for language, stem in entry["outputs"]]
@@ -188,18 +189,24 @@ class BuildCache:
         digests: Digests,
         outputs: list[Output],
         warnings: list[str] | None = None,
+        state: Digests | None = None,
     ) -> None:
         """Remember that ``outputs`` were made from input files with these hashes, and what
         the build warned of (a build that keeps them tells it again).
 
         Hashes taken before the build read the files: a file saved while the build ran
         then differs from its record, and the next build does not trust these outputs.
+        ``state``: files cvtex keeps itself that change what the build tells (what may be
+        out of date), with their hashes after the build: no input a watch follows.
         """
+        state = state or {}
         self.requests[request.cache_key()] = {
-            "key": inputs_key(request, digests),
+            "key": inputs_key(request, {**digests, **state}),
             "inputs": [str(path) for path in digests],
             "outputs": [[output.language, output.stem] for output in outputs],
         }
+        if state:
+            self.requests[request.cache_key()]["state"] = [str(path) for path in state]
         if warnings:
             self.requests[request.cache_key()]["warnings"] = list(warnings)
         self._changed_requests.add(request.cache_key())
@@ -260,6 +267,8 @@ def _valid_request(entry: Any) -> bool:
             isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, str) for x in pair)
             for pair in entry["outputs"]
         )
+        and isinstance(entry.get("state", []), list)
+        and all(isinstance(name, str) for name in entry.get("state", []))
     )
 
 

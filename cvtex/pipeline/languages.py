@@ -1,7 +1,8 @@
 """One truth about a document, told by ``cvtex build`` and ``cvtex validate`` alike: per
 language, the texts that fall back to another language and those that look untranslated
-(a plain English text in the Chinese CV), the drafts not yet accepted, the entries no CV
-of the profile shows (a list no section lists), and what the files' reading went around.
+(a plain English text in the Chinese CV), the drafts not yet accepted, the texts that may
+be out of date (another language's text changed since), the entries no CV of the profile
+shows (a list no section lists), and what the files' reading went around.
 ``--strict`` refuses a document on both commands when, and only when,
 :attr:`LanguageReport.problems` is not empty: one function, :func:`language_report`,
 decides for both, from the views the build makes.
@@ -15,9 +16,10 @@ from typing import TYPE_CHECKING
 
 from ..profile.drafts import Draft
 from ..profile.shown import unshown_entries
+from ..profile.synced import OutOfDate, SyncMemory, located, sync_memory
 from ..profile.unplaced import unplaced_warning
 from ..view.cv import Fallback
-from ..view.untranslated import Untranslated, untranslated_in
+from ..view.untranslated import Untranslated, untranslated_in_each
 
 if TYPE_CHECKING:
     from ..view.localize import Localized
@@ -59,6 +61,8 @@ class LanguageReport:
     unshown: tuple[str, ...] = ()  # entries no CV shows, each with the line that shows them
     drafts: tuple[Draft, ...] = ()  # drafts not yet accepted, in the languages shown
     unplaced: str | None = None  # an import's lines that found no field (unplaced:)
+    out_of_date: tuple[OutOfDate, ...] = ()  # in the languages shown
+    memory: Path | None = None  # where what the texts were is remembered (synced.py)
 
     @property
     def fallbacks(self) -> int:
@@ -90,7 +94,14 @@ class LanguageReport:
             problems.append(
                 f"{len(self.drafts)} text(s) in {languages} are drafts not yet accepted"
             )
+        if self.out_of_date:
+            problems.append(
+                f"{len(self.out_of_date)} text(s) in {self._behind()} may be out of date"
+            )
         return problems
+
+    def _behind(self) -> str:
+        return ", ".join(sorted({item.language for item in self.out_of_date}))
 
     @property
     def hint(self) -> str | None:
@@ -101,6 +112,11 @@ class LanguageReport:
         if self.drafts and len(problems) == 1:
             return (
                 f"check them, then take them as written with `cvtex translate accept "
+                f"{self.file}` (all, or by path)"
+            )
+        if self.out_of_date and len(problems) == 1:
+            return (
+                f"update them, or take them as they are with `cvtex translate confirm "
                 f"{self.file}` (all, or by path)"
             )
         if self.unshown and len(problems) == 1:
@@ -133,6 +149,17 @@ class LanguageReport:
                 f"check them (`cvtex validate {self.file}` lists them), then "
                 f"`cvtex translate accept {self.file}`"
             )
+        if self.out_of_date:
+            lines.append(
+                f"{len(self.out_of_date)} text(s) in {self._behind()} may be out of date: "
+                "another language's text of them changed since; update them, or "
+                f"`cvtex translate confirm {self.file}` if they still say the same"
+            )
+            lines += [
+                f"{item.file}:{item.line}: {item.message}" for item in self.out_of_date[:limit]
+            ]
+            if len(self.out_of_date) > limit:
+                lines.append(f"... and {len(self.out_of_date) - limit} more")
         for texts in self.languages:
             if not texts:
                 continue
@@ -154,19 +181,24 @@ def language_report(loaded: Loaded, languages: list[Localized]) -> LanguageRepor
     text through their choosers). A letter's texts are its own: only those that fall back
     are told; a CV's plain strings are also looked at for a language they do not look
     written in."""
-    texts = []
-    for item in languages:
-        if item.letter is not None:
-            texts.append(LanguageTexts(item.language, item.letter.fallbacks, []))
-        else:
-            found = untranslated_in(item.chooser)
-            texts.append(LanguageTexts(item.language, item.view.fallbacks, found))
+    # One scan of the texts every language of the CV showed (see untranslated_in_each),
+    # its lists in the order of the languages.
+    choosers = [item.chooser for item in languages if item.letter is None]
+    found = iter(untranslated_in_each(choosers))
+    texts = [
+        LanguageTexts(item.language, item.letter.fallbacks, [])
+        if item.letter is not None
+        else LanguageTexts(item.language, item.view.fallbacks, next(found))
+        for item in languages
+    ]
     # A letter's build shows no sections: its CV's build names what they leave out.
     unshown = unshown_entries(loaded.profile) if loaded.kind == "cv" else []
     # zh-TW shows zh's drafts, converted: they are told where they are written, under zh.
     shown = {item.language for item in languages} | {
-        source for item in languages if (source := item.catalog.convert_from)
+        source for item in languages if (source := item.chooser.converts_from)
     }
+    # Texts changed in one language since another's was written: the profile's, seen now.
+    memory: SyncMemory | None = sync_memory(loaded.profile) if loaded.kind == "cv" else None
     return LanguageReport(
         loaded.request.profile,
         loaded.kind,
@@ -176,4 +208,6 @@ def language_report(loaded: Loaded, languages: list[Localized]) -> LanguageRepor
         tuple(str(line) for line in unshown),
         tuple(draft for draft in loaded.profile.drafts if draft.language in shown),
         unplaced_warning(loaded.profile) if loaded.kind == "cv" else None,
+        tuple(located(loaded.profile, memory, shown)) if memory is not None else (),
+        memory.file if memory is not None else None,
     )

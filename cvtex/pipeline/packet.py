@@ -41,6 +41,9 @@ def cv_request(loaded: Loaded, letters: list[BuiltLanguage]) -> BuildRequest:
         strict=request.strict,
         timeout=request.timeout,
         design=[f"{key}={value}" for key, value in request.design],
+        engine=request.engine,
+        bundle=request.bundle,
+        offline=request.offline,
     )
 
 

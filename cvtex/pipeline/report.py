@@ -22,6 +22,9 @@ class Reporter:
         """The files the build reads (profile, included files, templates, catalogs), known
         once the profile is loaded: what a watch follows."""
 
+    def fonts(self, language: str, lines: tuple[str, ...]) -> None:
+        """Which font sets each role of ``language``'s PDF, and why (`build -v`)."""
+
     def compiling(self, language: str) -> None:
         """XeLaTeX starts on ``language``."""
 

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..compile.engine import DEFAULT_TIMEOUT
+from ..compile.engines import ENGINES, EngineChoice
+from ..compile.tectonic import Bundle
 from ..errors import InputError
 
 # Every output a build can make, in the order a build writes them; each has a renderer in
@@ -49,6 +51,13 @@ class BuildRequest:
     check: bool = False  # read each PDF back (cvtex check, build --check): what machines get
     with_cv: bool = False  # a letter's build: also the packet, the letter then the CV
     posting: Path | None = None  # cvtex check --posting: a job posting's terms against the PDFs
+    engine: str = "auto"  # xelatex, tectonic, or auto: xelatex if installed, else tectonic
+    bundle: str | None = None  # Tectonic: its bundle (a folder, .zip or URL); None: default
+    offline: bool = False  # Tectonic: only the bundle's files it has cached
+
+    @property
+    def engine_choice(self) -> EngineChoice:
+        return EngineChoice(self.engine, Bundle(self.bundle, self.offline))
 
     def language_list(self) -> list[str] | None:
         """The languages asked for by name; None for all the profile declares."""
@@ -78,6 +87,8 @@ class BuildRequest:
                 # Only when given, so that the key of every other request stays as it was.
                 *([[list(pair) for pair in self.design]] if self.design else []),
                 *(["with-cv"] if self.with_cv else []),
+                # Another engine's PDF differs: the engine asked for, when one is.
+                *([self.engine, self.bundle] if self.engine != "auto" or self.bundle else []),
             ]
         )
 
@@ -102,6 +113,9 @@ def resolve_request(
     check: bool = False,
     with_cv: bool = False,
     posting: Path | None = None,
+    engine: str | None = None,
+    bundle: str | None = None,
+    offline: bool = False,
 ) -> BuildRequest:
     """A request with every default applied: the languages the profile declares, PDF,
     ``out/`` beside the profile. Options are checked here; the profile is not read."""
@@ -128,7 +142,19 @@ def resolve_request(
         check=check or posting is not None,
         with_cv=with_cv,
         posting=Path(posting) if posting is not None else None,
+        engine=checked_engine(engine),
+        bundle=bundle or None,
+        offline=offline,
     )
+
+
+def checked_engine(engine: str | None) -> str:
+    name = (engine or "auto").strip().lower()
+    if name not in ENGINES:
+        raise InputError(
+            f"--engine {engine}: no such engine", f"choose one of {', '.join(ENGINES)}"
+        )
+    return name
 
 
 def design_override(option: str) -> tuple[str, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..bibtex.read import BibEntry, Bibliography
+from ..bibtex.entries import BibEntry, Bibliography
 from ..errors import InputError
 from .source import Position, SourceMap
 

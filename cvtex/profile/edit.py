@@ -1,8 +1,8 @@
 """A profile changed in place by cvtex (translations merged, entries imported into it), as its
 author wrote it: ruamel.yaml's round trip keeps comments, key order, quoting and layout;
-the file is replaced only after a copy of it is kept as ``cv.yaml.bak`` (one copy, of the
-file as it was before the latest change: runs do not pile copies up), and put back if the
-changed profile does not load.
+the file is written as every user's file is (userfile.py: a copy kept first, ``cv.yaml.bak``
+or ``.bak2``, ...; its mode, link and line endings kept; never over a save made meanwhile),
+and put back if the changed profile does not load.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 
 from .. import atomic
 from ..errors import CvtexError, InputError
+from ..userfile import ChangedMeanwhile, UserFile
 
 
 def round_trip_yaml() -> Any:
@@ -162,27 +163,29 @@ def write_new(out: Path, text: str) -> None:
 
 
 def replace_keeping_copies(
-    edited: dict[Path, str], still_loads: Callable[[], object], what: str
-) -> list[tuple[Path, Path]]:
-    """Keep a copy of each file, replace it, and check with ``still_loads`` that the
-    profile still loads; if it does not, put every file back. The files and their copies."""
-    copies: dict[Path, Path] = {}
-    for file, text in edited.items():
-        copy = backup_name(file)
-        atomic.write_bytes(copy, file.read_bytes())
-        copies[file] = copy
-        atomic.write_text(file, text)
+    edited: list[tuple[UserFile, str]], still_loads: Callable[[], object], what: str
+) -> list[tuple[Path, Path | None]]:
+    """Replace each file (read as a UserFile, so written as userfile says: a copy kept
+    first, its mode, link and line endings, never over a save made meanwhile), then check
+    with ``still_loads`` that the profile still loads; if it does not, put every file back.
+    The files and their copies."""
+    for file, _ in edited:
+        file.check_writable()  # all of them, before any is written
+    written: list[tuple[UserFile, bytes]] = []
     try:
+        for file, text in edited:
+            before = file.raw
+            file.write(text)
+            written.append((file, before))
         still_loads()
     except CvtexError as exc:
-        for file, copy in copies.items():
-            atomic.write_text(file, copy.read_text(encoding="utf-8"))
+        for file, before in written:
+            atomic.write_bytes(file.real, before, durable=True)
+            file.raw = before
+        if isinstance(exc, ChangedMeanwhile):
+            raise
         raise InputError(
             f"the changed profile does not load, so nothing was changed: {exc.message}",
             f"this is a bug in cvtex; please report it with {what}",
         ) from None
-    return list(copies.items())
-
-
-def backup_name(file: Path) -> Path:
-    return file.with_name(file.name + ".bak")
+    return [(file.path, file.backup) for file, _ in edited]

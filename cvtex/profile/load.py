@@ -64,11 +64,10 @@ def load_profile(file: Path, parsed: tuple[Any, SourceMap] | None = None) -> Loa
     bibliography = data.get("bibliography")
     if isinstance(bibliography, dict) and isinstance(bibliography.get("file"), str):
         bib_file = _relative(file, bibliography["file"])
-        # bibtexparser and pylatexenc take ~25 ms to import: only profiles with a .bib pay it.
-        from ..bibtex.read import read_bibliography
+        from ..bibtex.remembered import read_remembered
         from .bibliography import merge_bibliography
 
-        read = read_bibliography(bib_file, bibliography.get("abbreviate_first_names", True))
+        read = read_remembered(bib_file, bibliography.get("abbreviate_first_names", True))
         merge_bibliography(data, read, bib_file, source)
         inputs.append(bib_file)
         warnings.extend(read.warnings)

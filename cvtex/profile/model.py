@@ -186,12 +186,14 @@ class Profile(Model):
     )
     glossary: dict[GlossaryTerm, str | dict[Lang, str]] = Field(
         default_factory=dict,
-        description="Your own conversions of Simplified terms for Traditional builds: "
+        description="Your own conversions of terms where a Chinese text is converted "
+        "(Simplified into Traditional, or a Traditional profile's text into Simplified): "
         "term: text, or term: {zh-TW: ..., zh-HK: ...}.",
     )
     protect: list[GlossaryTerm] = Field(
         default_factory=list,
-        description="Terms that conversion to Traditional keeps exactly as written (names).",
+        description="Terms that conversion from one Chinese into another keeps exactly as "
+        "written (names).",
     )
     homepage: Homepage = Field(
         default_factory=Homepage, description="The Markdown homepage: front matter, generator."

@@ -76,6 +76,9 @@ class TexSource:
     fit_target: int | None = None  # the pages that step fitted the CV on (a default fit's)
     format: str = "pdf"
     tagged: bool = False  # design.tagged: typeset until tagpdf's numbers settle (compile.pdf)
+    # Which font sets each role and why; a theme's font replaced (look.settings.Settings).
+    font_lines: tuple[str, ...] = ()
+    font_warnings: tuple[str, ...] = ()
 
 
 def settings_of(loaded: Loaded, item: Localized, shown: object = None) -> Settings:
@@ -112,6 +115,8 @@ def tex_source(loaded: Loaded, item: Localized) -> TexSource:
         cjk,
         fit,
         tagged=settings.design.tagged,
+        font_lines=settings.font_lines,
+        font_warnings=settings.font_warnings,
     )
 
 

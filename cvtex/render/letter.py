@@ -67,6 +67,8 @@ def letter_tex_source(loaded: Loaded, item: Localized) -> TexSource:
         settings.fonts.cjk_serif is not None,
         Fit(LETTER_PAGES, design, render, tex),
         tagged=design.tagged,
+        font_lines=settings.font_lines,
+        font_warnings=settings.font_warnings,
     )
 
 

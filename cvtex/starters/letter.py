@@ -9,13 +9,15 @@ from pathlib import Path
 from .. import atomic
 from ..errors import InputError
 from ..language.catalog import available_languages
+from ..pipeline.request import output_stem
 from ..profile.source import load_yaml
-from .profile import DEFAULT_LANGUAGES, in_languages
+from .profile import DEFAULT_LANGUAGES, in_languages, per_language
 
 STARTER = Path(__file__).with_name("letter.yaml")
 
 
-def write_letter_starter(path: Path, profile: Path, force: bool = False) -> None:
+def write_letter_starter(path: Path, profile: Path, force: bool = False) -> list[str]:
+    """Write the starter; the names of the PDFs a build of it makes, one per language."""
     if not profile.is_file():
         raise InputError(
             f"--profile {profile}: no such file",
@@ -32,6 +34,7 @@ def write_letter_starter(path: Path, profile: Path, force: bool = False) -> None
             f"{path} already exists; cvtex never overwrites a letter",
             "choose another name, or pass --force to replace it",
         ) from None
+    return letter_pdfs(path, profile)
 
 
 def letter_starter_text(path: Path, profile: Path) -> str:
@@ -40,11 +43,19 @@ def letter_starter_text(path: Path, profile: Path) -> str:
     starter = STARTER.read_text(encoding="utf-8").replace(
         "{profile}", json.dumps(relative, ensure_ascii=False)
     )
+    languages = profile_languages(profile)
     return (
-        in_languages(starter, profile_languages(profile))
+        in_languages(starter, languages)
+        .replace("{per_language}", per_language(languages))
         .replace("{file}", path.name)
+        .replace("{pdfs}", ", ".join(letter_pdfs(path, profile)))
         .replace("{stem}", path.stem)
     )
+
+
+def letter_pdfs(path: Path, profile: Path) -> list[str]:
+    """The PDFs ``cvtex build`` of the letter makes: one per language of its profile."""
+    return [f"{output_stem(path, code)}.pdf" for code in profile_languages(profile)]
 
 
 def profile_languages(profile: Path) -> list[str]:

@@ -22,9 +22,8 @@ import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 from urllib.parse import quote
-
-from pylatex.utils import escape_latex
 
 from .finalize import finalizer
 from .links import link_target
@@ -139,8 +138,6 @@ def _literal(text: str) -> str:
 
 
 def _escape(text: str) -> str:
-    # A grave accent in braces, so that "!`" and "?`" stay themselves in the PDF's metadata
-    # too (hyperref reads them as ¡ and ¿ there, as TeX fonts once did).
     if _LATIN_MARK in text:
         pieces = _LATIN_MARKED.split(text)  # text, a marked character, text, ...
         return "".join(
@@ -149,11 +146,7 @@ def _escape(text: str) -> str:
         )
     if not text.isascii() and _COMBINING.search(text):
         return _with_marked_words(text)
-    return _plain(text)
-
-
-def _plain(text: str) -> str:
-    return escape_latex(text).replace("`", "{`}").replace(_KEPT_SPACE, "\\ ")
+    return text.translate(_SPECIALS)
 
 
 # Combining marks a Latin letter carries: ọ̀ is o, a dot below and a grave (U+0323, U+0300).
@@ -184,16 +177,41 @@ def _with_marked_words(text: str) -> str:
             " " if after in (" ", _KEPT_SPACE) else ""
         )
         utf16 = spoken.encode("utf-16-be").hex().upper()
-        out.append(_plain(text[position : word.start()]))
-        out.append(rf"\cvmarked{{{_plain(word[0])}}}{{{utf16}}}")
+        out.append(text[position : word.start()].translate(_SPECIALS))
+        out.append(rf"\cvmarked{{{word[0].translate(_SPECIALS)}}}{{{utf16}}}")
         position = word.end()
-    out.append(_plain(text[position:]))
+    out.append(text[position:].translate(_SPECIALS))
     return "".join(out)
 
 
 # A space xeCJK must keep, written as a control space: a control character stands for it
 # between clean_text and _escape (clean_text leaves none; it is white space to the markup).
 _KEPT_SPACE = "\x1f"
+# TeX's special characters as text: pylatex's table (escape_latex; importing pylatex for it
+# cost every build 10-20 ms), and a grave accent in braces, so that "!`" and "?`" stay
+# themselves in the PDF's metadata too (hyperref reads them as ¡ and ¿ there, as TeX fonts
+# once did). tests/render/test_escape.py holds it to pylatex's, character by character.
+_SPECIALS = str.maketrans(
+    {
+        "&": r"\&",
+        "%": r"\%",
+        "$": r"\$",
+        "#": r"\#",
+        "_": r"\_",
+        "{": r"\{",
+        "}": r"\}",
+        "~": r"\textasciitilde{}",
+        "^": r"\^{}",
+        "\\": r"\textbackslash{}",
+        "\n": "\\newline%\n",
+        "-": "{-}",
+        "\xa0": "~",
+        "[": "{[}",
+        "]": "{]}",
+        "`": "{`}",
+        _KEPT_SPACE: "\\ ",
+    }
+)
 
 
 def _kept_spaces(text: str) -> str:
@@ -292,13 +310,21 @@ def _clusters(run: str) -> list[str]:
 
 def escape_text(text: str) -> TexCode:
     """Plain text, no markup: every TeX special character is made literal."""
-    # Without ligatures from the font's TeX mapping (the templates turn it off), pylatex's
-    # table of specials is all there is to escape; "-" becomes "{-}" there, which is harmless.
+    # Without ligatures from the font's TeX mapping (the templates turn it off), the table
+    # of specials is all there is to escape; "-" becomes "{-}" there, which is harmless.
     return TexCode(_literal(_kept_spaces(clean_text(text))))
 
 
 def _marked_up(text: str) -> str:
     """Text as LaTeX, its light markup rendered."""
+    return _marked_up_with(text, _FALLBACK_LETTERS.get())
+
+
+# A CV prints the same texts many times (its authors' names on every paper, a venue, a
+# date form) and a watch renders it again at each save: each distinct text is escaped
+# once per set of fallback letters, the only state the escape reads.
+@lru_cache(maxsize=1 << 14)
+def _marked_up_with(text: str, letters: frozenset[str]) -> str:
     return _tie_last_letters(_markup(_latin_punctuation(_kept_spaces(clean_text(text)))))
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
 from .scripts import writing_system
@@ -50,11 +50,13 @@ SYSTEMS: dict[str, frozenset[str]] = {
 }
 
 # Left out before counting: link targets (the text of a Markdown link stays), addresses
-# and inline math.
-_NOT_WORDS = re.compile(
-    r"\]\([^)]*\)"
-    r"|\b(?:https?|ftp)://\S+|\bwww\.\S+|\bmailto:\S+|\S+@\S+"
-    r"|\$[^$]*\$"
+# and inline math; each looked for only where its mark stands (a CJK text has no spaces
+# to stop an address's \S+ at: looking everywhere costs more than all the counting).
+_NOT_WORDS = (
+    (("](",), re.compile(r"\]\([^)]*\)")),
+    (("://", "www.", "mailto:"), re.compile(r"\b(?:https?|ftp)://\S+|\bwww\.\S+|\bmailto:\S+")),
+    (("@",), re.compile(r"[^\s@]+@\S+")),
+    (("$",), re.compile(r"\$[^$]*\$")),
 )
 _LETTERS = re.compile(r"[^\W\d_]+")
 # Runs of letters of which every character counts as a word: Han, kana and Hangul.
@@ -64,12 +66,20 @@ _SYLLABIC = frozenset({"Han", "Hiragana", "Katakana", "Hangul"})
 _KANA_SHARE = 0.05
 
 
+def letter_runs(text: str) -> list[str]:
+    """The runs of letters of ``text``, its link targets, addresses and math left out."""
+    for marks, pattern in _NOT_WORDS:
+        if any(mark in text for mark in marks):
+            text = pattern.sub(" ", text)
+    return _LETTERS.findall(text)
+
+
 def word_counts(text: str) -> Counter[str]:
     """How many words of each writing system ``text`` has: each Han, kana or Hangul
     character is one, as is each run of another alphabet's letters (a run mixing
     alphabets counts for the system of its first letter)."""
     counts: Counter[str] = Counter()
-    for run in _LETTERS.findall(_NOT_WORDS.sub(" ", text)):
+    for run in letter_runs(text):
         if run.isascii():
             counts["Latin"] += 1
             continue
@@ -98,9 +108,13 @@ def _system(letter: str) -> str:
     return _MARKS.get(letter) or writing_system(letter) or "other"
 
 
+@lru_cache(maxsize=8192)
 def written_in(text: str) -> str | None:
     """zh, ja, ko, or the alphabet (Latin, Cyrillic, ...) most of ``text``'s words are
-    in; None for a text with no letters (a number, a date, punctuation)."""
+    in; None for a text with no letters (a number, a date, punctuation).
+
+    Kept for the texts last asked of: a build asks of each plain string once per language,
+    and of a text again for its writing systems."""
     return _decide(word_counts(text))
 
 
@@ -128,6 +142,11 @@ def text_systems(text: str) -> frozenset[str]:
     if written is None:
         return frozenset()
     return SYSTEMS.get(written, frozenset({written}))
+
+
+def writes_cjk(scripts: list[str] | frozenset[str] | tuple[str, ...]) -> bool:
+    """Whether a language written in ``scripts`` (a catalog's ``scripts:``) is a CJK one."""
+    return bool(_SYLLABIC & set(scripts))
 
 
 def is_cjk(text: str) -> bool:

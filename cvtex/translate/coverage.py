@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..language.catalog import Catalog, Locales
+from ..language.traditional import source_language
 from ..pipeline.build import localize
 from ..pipeline.languages import LanguageReport, language_report
 from ..pipeline.load import load, select_languages
@@ -21,6 +22,7 @@ from ..pipeline.request import resolve_request
 from ..profile.drafts import Draft
 from ..profile.load import LoadedProfile
 from ..profile.source import format_path
+from ..profile.synced import OutOfDate
 from ..view.cv import CvView
 from ..view.untranslated import Untranslated, find_untranslated
 
@@ -54,7 +56,7 @@ def coverage_of(
         pairs = zip(items, report.languages, strict=True)
         shown = [(item.view, texts.untranslated) for item, texts in pairs]
         catalogs = [item.catalog for item in items]
-        text = coverage_text(loaded.profile, shown, catalogs, report.drafts)
+        text = coverage_text(loaded.profile, shown, catalogs, report.drafts, report.out_of_date)
     return Coverage(
         text,
         report.fallbacks,
@@ -83,21 +85,24 @@ def coverage_text(
     shown: list[tuple[CvView, list[Untranslated]]],
     catalogs: list[Catalog],
     drafts: Sequence[Draft] = (),
+    out_of_date: Sequence[OutOfDate] = (),
 ) -> str:
     """Per language: how many text fields have text of their own, each that falls back,
-    each that looks untranslated, and each draft not yet accepted."""
+    each that looks untranslated, each draft not yet accepted and each text that may be out
+    of date."""
     profile = loaded.profile
     lines = [f"{loaded.file}: valid profile in {', '.join(profile.languages)}"]
     listed: dict[str, set[str]] = {}
     for (view, untranslated), catalog in zip(shown, catalogs, strict=True):
         language = view.language
-        counts = _counts(view, catalog.convert_from, catalog.opencc, len(untranslated))
+        source = source_language(catalog, profile.languages)
+        opencc = "+".join(catalog.conversions[source]) if source else None
+        counts = _counts(view, source, opencc, len(untranslated))
         lines.append(f"  {language}: {counts}")
         lines.extend(f"    falls back: {fallback}" for fallback in view.fallbacks)
         described = [found.describe(loaded.file) for found in untranslated]
         listed[language] = set(described)
         # zh-TW shows what zh shows, converted: the texts zh lacks are translated once, in zh.
-        source = catalog.convert_from
         same = [text for text in described if text in listed.get(source or "", ())]
         if same:
             lines.append(
@@ -110,6 +115,12 @@ def coverage_text(
             f"    draft, not yet accepted: {_draft_line(loaded, draft)}"
             for draft in drafts
             if draft.language == language or (draft.language == source and source not in listed)
+        )
+        # Written for this language; zh-TW converted from zh is told once, under zh.
+        lines.extend(
+            f"    may be out of date: {item.describe(loaded.file)}"
+            for item in out_of_date
+            if item.language == language or (item.language == source and source not in listed)
         )
     return "\n".join(lines)
 

@@ -5,6 +5,9 @@ translated "Tsinghua University" wherever else it stands. The memory holds, for 
 language, every such pair of the profile's own files (``profile``), of other profiles given
 with ``--memory`` (``memory NAME``), and the official names of the target language's catalog
 (``catalog``: its ``terms:``), in that order of preference: the author's own choice first.
+It works in every direction: ``{zh: 清华大学, en: Tsinghua University}`` is a pair for an
+English CV drafted from Chinese as for a Chinese one drafted from English, and a catalog's
+official names are read back (腾讯 → Tencent) when the target is the language they name.
 
 What the memory fills in is a suggestion: a translation file marks it as such, and a
 profile holds it as a draft (``{draft: 清华大学, from: memory}``) until it is accepted.
@@ -22,6 +25,8 @@ from ..errors import InputError
 from ..language.catalog import Catalog
 from ..profile.drafts import is_text_mapping
 from ..profile.source import Path_, format_path, load_yaml
+from ..text.written import is_own_text
+from .places import Places
 
 # Keys whose mappings by language are settings, not texts of the CV.
 _NOT_TEXTS = {"glossary", "protect", "layout", "fallback", "fonts", "design", "variants"}
@@ -65,6 +70,14 @@ class Memory:
             remembered = Remembered(official, "catalog")
             self.terms.setdefault(key_of(name).casefold(), (key_of(name), remembered))
 
+    def add_catalog_reversed(self, catalog: Catalog, scripts: Sequence[str]) -> None:
+        """Another language's official names, read back into the names they are of when
+        those are written in ``scripts`` (the target's): 腾讯 → Tencent for English."""
+        for name, official in catalog.terms.items():
+            if is_own_text(name, scripts) and not is_own_text(official, scripts):
+                remembered = Remembered(name, "catalog")
+                self.terms.setdefault(key_of(official).casefold(), (key_of(official), remembered))
+
     def lookup(self, text: str) -> Remembered | None:
         key = key_of(text)
         if key in self.pairs:
@@ -93,14 +106,32 @@ def _stands_in(term: str, text: str) -> bool:
     return re.search(pattern, text) is not None
 
 
+def memory_of(found: Places, file: Path, other_profiles: Sequence[Path] = ()) -> Memory | None:
+    """The memory for the places a profile's CV lacks text at (None for a letter's): its
+    own pairs and others', the target catalog's official names and, read back, those of
+    the catalogs of the profile's other languages."""
+    if found.loaded is None:
+        return None
+    locales, target = found.locales, found.language
+    catalog = locales.catalog(target) if locales.has(target) else None
+    sources = [
+        locales.catalog(code)
+        for code in found.loaded.profile.languages
+        if code != target and locales.has(code)
+    ]
+    return memory_for(target, profile_files(file), other_profiles, catalog, sources)
+
+
 def memory_for(
     target: str,
     profile_files: Sequence[Path],
     other_profiles: Sequence[Path] = (),
     catalog: Catalog | None = None,
+    sources: Sequence[Catalog] = (),
 ) -> Memory:
     """The memory for translating into ``target``: the profile's own pairs (its files:
-    the profile and what it includes), other profiles' pairs, the catalog's terms."""
+    the profile and what it includes), other profiles' pairs, the catalog's terms, and
+    the ``sources`` catalogs' terms read back."""
     memory = Memory(target)
     for file in profile_files:
         for path, text, translation in pairs_in(file, target):
@@ -112,6 +143,8 @@ def memory_for(
                 memory.add(text, translation, f"memory {other.name}", format_path(path))
     if catalog is not None:
         memory.add_catalog(catalog)
+        for source in sources:
+            memory.add_catalog_reversed(source, catalog.scripts)
     return memory
 
 

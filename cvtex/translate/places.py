@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..language.catalog import Locales, load_locales
+from ..language.traditional import source_language
 from ..letter.load import is_letter
 from ..pipeline.build import localize
 from ..pipeline.load import load, select_languages
@@ -24,7 +25,7 @@ from ..profile.base import Same
 from ..profile.drafts import Draft
 from ..profile.load import LoadedProfile, load_profile
 from ..profile.source import Path_, SourceMap, format_path
-from ..text.scripts import writing_system
+from ..text.written import is_own_text, text_systems
 from ..view.untranslated import find_untranslated
 
 # The fields that name an entry's organization, in the order they are preferred.
@@ -244,20 +245,22 @@ def _source_of(loaded: LoadedProfile, path: Path_, target: str, locales: Locales
 
 def _other_languages(loaded: LoadedProfile, target: str, locales: Locales) -> list[str]:
     """The profile's languages other than the target and those converted from it."""
+    languages = loaded.profile.languages
     return [
         code
-        for code in loaded.profile.languages
+        for code in languages
         if code != target
-        and not (locales.has(code) and locales.catalog(code).convert_from == target)
+        and not (locales.has(code) and source_language(locales.catalog(code), languages) == target)
     ]
 
 
 def _language_of(text: str, loaded: LoadedProfile, target: str, locales: Locales) -> str:
-    """Which of the profile's languages a plain string is written in: the first (other
-    than the target and the languages converted from it) whose script its letters are in."""
+    """Which of the profile's languages a plain string is written in, by the one rule
+    (text/written.py): of the languages other than the target and those converted from it,
+    the first written in exactly the text's writing systems (zh-TW before ja for Chinese,
+    in the profile's order), else the first the text reads as its own in."""
     others = [code for code in _other_languages(loaded, target, locales) if locales.has(code)]
-    scripts = {writing_system(ch) for ch in text if ch.isalpha()}
-    for code in others:
-        if scripts & set(locales.catalog(code).scripts):
-            return code
-    return others[0] if others else loaded.profile.languages[0]
+    systems = text_systems(text)
+    exact = [code for code in others if frozenset(locales.catalog(code).scripts) == systems]
+    own = [code for code in others if is_own_text(text, locales.catalog(code).scripts)]
+    return next(iter([*exact, *own, *others]), loaded.profile.languages[0])

@@ -21,8 +21,9 @@ from pathlib import Path
 from ..letter.load import is_letter_data, load_letter
 from ..profile.load import load_profile
 from ..profile.source import format_path, load_yaml
+from ..profile.synced import record_agreed
 from .formats import read_units
-from .memory import key_of, memory_for, profile_files
+from .memory import key_of, memory_of
 from .places import Place, places_of
 from .units import Unit, places_index, units_of
 from .writing import Change, write_changes
@@ -37,13 +38,7 @@ def export_units(
     """The language asked for, and the units of the texts a profile's or a letter's CV
     in it shows without text of it, each with the suggestion cvtex has for it."""
     found = places_of(file, language, locale_files)
-    memory = None
-    if found.loaded is not None:
-        catalog = (
-            found.locales.catalog(found.language) if found.locales.has(found.language) else None
-        )
-        memory = memory_for(found.language, profile_files(file), memory_files, catalog)
-    return found.language, units_of(found.places, memory)
+    return found.language, units_of(found.places, memory_of(found, file, memory_files))
 
 
 @dataclass
@@ -114,6 +109,9 @@ def merge(
     result.skipped += written.skipped
     result.reformatted = written.reformatted
     result.written = written.files
+    if out is None and written.count and not is_letter_data(load_yaml(profile_file)[0]):
+        # A translator's text, written now: it agrees with the text it translates.
+        record_agreed(profile_file, [(change.place.path, language) for change in changes])
     return result
 
 

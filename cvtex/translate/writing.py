@@ -10,8 +10,8 @@
 The files are edited with ruamel.yaml's round trip, so comments, key order, quoting and
 layout stay as written. Nothing is overwritten silently: a text changed since it was read,
 or translated already, is left as it is and reported; each file changed is replaced only
-after a copy of it is kept (``cv.yaml.bak``, one copy), or the result goes to a new file
-(``--out``). Texts of a BibTeX file are never written.
+as userfile.py writes a user's file (a copy kept first: ``cv.yaml.bak``, or ``.bak2``, ...
+if taken), or the result goes to a new file (``--out``). Texts of a BibTeX file are never written.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from ..errors import InputError
 from ..profile.drafts import DRAFT_KEY, ORIGIN_KEY
 from ..profile.edit import editable, replace_keeping_copies, write_new
 from ..profile.source import Path_, format_path, unwrapped
+from ..userfile import UserFile
 from .places import Place
 
 
@@ -123,10 +124,10 @@ def _edit_files(
             f"some texts go into included files ({others}), which --out cannot write",
             "write without --out: every file changed is kept as a .bak copy first",
         )
-    edited: dict[Path, str] = {}
+    edited: list[tuple[UserFile, str]] = []
     for file, items in edits.items():
-        original = file.read_text(encoding="utf-8")
-        yaml = editable(original)
+        user = UserFile.read(file)
+        yaml = editable(user.text)
         if not yaml.exact:
             result.reformatted.append(file)
         changed = False
@@ -138,9 +139,10 @@ def _edit_files(
                 result.count += 1
                 changed = True
         if changed:
-            edited[file] = yaml.dump_text()
+            edited.append((user, yaml.dump_text()))
     if out is not None:
-        write_new(out, edited.get(main, main.read_text(encoding="utf-8")))
+        texts = {user.real: text for user, text in edited}
+        write_new(out, texts.get(main) or UserFile.read(main).text)
         result.files.append((out, None))
         return result
     result.files.extend(replace_keeping_copies(edited, still_loads, what))

@@ -172,6 +172,6 @@ class CvView:
     sections: list[SectionView]
     fallbacks: list[Fallback]
     own_texts: int  # text fields shown in this language that have text of their own
-    converted: int = 0  # text fields converted from catalog.convert_from (zh -> zh-TW)
+    converted: int = 0  # text fields converted from another Chinese (zh -> zh-TW)
     # The personal block (objective, date of birth...): only some themes show it.
     personal: list[Personal] = field(default_factory=list)

@@ -13,6 +13,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 _WORD = re.compile(r"[^\W\d_]+\.?", re.UNICODE)
 
@@ -37,6 +38,8 @@ def _families(text: str) -> set[str]:
     return {" ".join(_WORD.findall(_fold(form))) for form in (text, text.translate(_UMLAUTS))}
 
 
+# A CV names its owner's coauthors on paper after paper: each form is read once.
+@lru_cache(maxsize=1 << 12)
 def _latin_name(text: str) -> _Name | None:
     """A personal name in Latin letters as family and given names, or None."""
     if not all("LATIN" in unicodedata.name(ch, "") for ch in text if ch.isalpha()):

@@ -92,7 +92,7 @@ def order(chooser: TextChooser, sections: dict[str, Section]) -> list[str]:
     for layouts in (chooser.variant.layout or {}, chooser.profile.layout):
         if isinstance(layouts, list):
             return layouts
-        for lang in [chooser.lang, chooser.catalog.convert_from, *chooser.fallback_order]:
+        for lang in [chooser.lang, chooser.converts_from, *chooser.fallback_order]:
             if lang in layouts:
                 return layouts[lang]
     return list(sections)

@@ -1,7 +1,7 @@
 """The one choice of text for a language, shared by every output of a profile.
 
 :class:`TextChooser` picks each field's text for the language being built (its own, else
-converted from Simplified Chinese, else a fallback language, recorded as a
+converted from another Chinese by OpenCC, else a fallback language, recorded as a
 :class:`~.cv.Fallback`), keeps or drops list items by ``only:``, tags and the variant, and
 formats the small pieces every output writes the same way: dates, links, contacts,
 author lists. The CV's view (:mod:`.localize`), JSON Resume and the untranslated-text
@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..language.catalog import Catalog, Punctuation
-from ..language.traditional import conversion_for
+from ..language.traditional import Convert, conversion_from, source_language
 from ..profile import content
 from ..profile.base import Same, Scoped, Text
 from ..profile.model import Profile, Variant
@@ -61,15 +61,26 @@ class TextChooser:
         self.plain: list[tuple[Path_, str]] = []
         self.own_texts = 0
         self.converted = 0
-        self.convert = conversion_for(catalog, profile)
+        # The language this one's text is converted from (zh for zh-TW in [en, zh]; zh-TW
+        # for zh in [zh-TW, en]), None when its own is written: plain strings are then
+        # shown byte for byte.
+        self.converts_from = source_language(catalog, profile.languages)
+        self._conversions: dict[str | None, Convert] = {}
+        self.convert = self.conversion(self.converts_from)
         self.fallback_order = fallback_order(profile, self.lang)
         # A converted language shows what its source language shows: `only: [zh]` holds
         # for zh-TW too, as does zh's layout when zh-TW has none of its own.
-        self.scopes = {*catalog.own_keys, catalog.convert_from} - {None}
+        self.scopes = {*catalog.own_keys, self.converts_from} - {None}
         names = {name.strip() for name in profile.owner_names} | {
             value.strip() for value in all_values(profile.name)
         }
         self.owner = OwnerNames(names | {self.convert(name) for name in names})
+
+    def conversion(self, source: str | None) -> Convert:
+        """How text written in ``source`` becomes this language's (made once per source)."""
+        if source not in self._conversions:
+            self._conversions[source] = conversion_from(self.catalog, self.profile, source)
+        return self._conversions[source]
 
     def text(self, value: Text | None, path: Path_) -> str:
         if value is None:
@@ -89,10 +100,12 @@ class TextChooser:
             if key in value:
                 self.own_texts += 1
                 return (value[key] or "").strip()
-        source = self.catalog.convert_from
-        if source is not None and source in value:
-            self.converted += 1
-            return self.convert((value[source] or "").strip())
+        # Else another Chinese of the field, converted: the profile's source first, then
+        # any the catalog converts from (a zh-HK text for zh-TW).
+        for source in dict.fromkeys([self.converts_from, *self.catalog.conversions]):
+            if source is not None and source in value:
+                self.converted += 1
+                return self.conversion(source)((value[source] or "").strip())
         # The first language of the fallback order that the field mentions decides, even
         # with null (a German CV shows nothing where the English one does); after those,
         # any language with text.

@@ -1,6 +1,13 @@
 """MkDocs hook: the pages generated from cvtex's own code when the site is built.
 
-A page asks for a generated part with a marker on a line of its own:
+A page asks for a generated part with a marker on a line of its own. Parts marked in
+``COMMITTED`` are also written into the page itself, between the marker and an end marker
+(``<!-- end generated: NAME -->``), so that the page reads whole on GitHub too:
+``python docs/hooks/cvtex_docs.py`` (``make docs-generated``) writes them, and
+tests/docs/test_generated.py checks that the committed text is what cvtex generates. The
+site always shows them generated afresh. The other parts (the key references, hundreds
+of lines each, with examples of their own) are generated for the site alone, and their
+pages say where else to find them.
 
     <!-- generated: profile-reference -->   every profile key, from the JSON Schema
     <!-- generated: catalog-reference -->   every locale catalog key, from the Catalog model
@@ -9,6 +16,8 @@ A page asks for a generated part with a marker on a line of its own:
     <!-- generated: command-table -->       every command, a line each, linked to its section
     <!-- generated: apt-packages -->        the Debian packages the Makefile installs
     <!-- generated: languages -->           the shipped catalogs, and their date forms
+    <!-- generated: tlmgr-packages -->      the TeX Live packages BasicTeX's tlmgr adds
+    <!-- generated: font-chains -->         each language's fonts, on every system
 
 The command-line reference is mkdocs-click's (``::: mkdocs-click`` in reference/cli.md),
 with three corrections made when the site is built (see ``on_config``).
@@ -29,7 +38,19 @@ from doc_blocks import doc_pages, yaml_blocks
 from schema_reference import reference
 
 ROOT = Path(__file__).resolve().parents[2]
-MARKER = re.compile(r"^<!-- generated: ([a-z-]+) -->$", re.MULTILINE)
+# A marker, and the committed part up to its end marker when the page holds one.
+MARKER = re.compile(
+    r"^<!-- generated: ([a-z-]+) -->$(?:\n(.*?)^<!-- end generated: \1 -->$)?",
+    re.MULTILINE | re.DOTALL,
+)
+COMMITTED = {
+    "apt-packages",
+    "languages",
+    "command-table",
+    "gallery",
+    "tlmgr-packages",
+    "font-chains",
+}
 
 # Where a text's forms (a string, {en: ..., zh: ...}, {same: ...}) are explained.
 TEXT_LINK = "../profile.md#texts"
@@ -96,13 +117,42 @@ def _text(help_text: str) -> str:
 
 
 def on_page_markdown(markdown: str, page: Any, **_: Any) -> str:
+    return expanded(markdown, page.file.src_path)
+
+
+def expanded(markdown: str, where: str, site: bool = True) -> str:
+    """The page with each generated part made afresh: a committed part between its
+    markers (as ``python docs/hooks/cvtex_docs.py`` writes it), any other in place of its
+    marker for the ``site`` (and left as its marker in the page's file)."""
+
     def expand(match: re.Match[str]) -> str:
         part = match[1]
         if part not in GENERATORS:
-            raise ValueError(f"{page.file.src_path}: no generated part {part!r}")
-        return GENERATORS[part]()
+            raise ValueError(f"{where}: no generated part {part!r}")
+        if part not in COMMITTED:
+            return GENERATORS[part]() if site else match[0]
+        made = GENERATORS[part]()
+        made = made if made.endswith("\n") else made + "\n"
+        return f"<!-- generated: {part} -->\n{made}<!-- end generated: {part} -->"
 
     return MARKER.sub(expand, markdown)
+
+
+def generated_pages() -> list[Path]:
+    """The pages that may hold committed generated parts: the docs and the README."""
+    return [ROOT / "README.md", *doc_pages(ROOT / "docs")]
+
+
+def write_generated() -> list[Path]:
+    """Write each page's committed parts as cvtex generates them now; the pages changed."""
+    changed = []
+    for page in generated_pages():
+        text = page.read_text(encoding="utf-8")
+        new = expanded(text, str(page.relative_to(ROOT)), site=False)
+        if new != text:
+            page.write_text(new, encoding="utf-8", newline="\n")
+            changed.append(page)
+    return changed
 
 
 def examples(kind: str) -> list[Any]:
@@ -177,10 +227,12 @@ def shipped_languages() -> str:
 
     codes = sorted(available_languages(), key=lambda code: (code != "en", code))
     catalogs = [load_catalog(code) for code in codes]
-    lines = ["| code | language | written in | set by the template | converted from |"]
+    lines = ["| code | language | written in | set by the template | converted from (OpenCC) |"]
     lines.append("| --- | --- | --- | --- | --- |")
     for catalog in catalogs:
-        converted = f"`{catalog.convert_from}` ({catalog.opencc})" if catalog.convert_from else ""
+        converted = ", ".join(
+            f"`{source}` ({' + '.join(configs)})" for source, configs in catalog.conversions.items()
+        )
         scripts = ", ".join(catalog.scripts)
         lines.append(
             f"| `{catalog.code}` | {catalog.language} | {scripts} | `{catalog.template}` "
@@ -210,6 +262,38 @@ def apt_packages() -> str:
     if not found:
         raise ValueError("the Makefile sets no APT_PACKAGES")
     return " ".join(f"`{package}`" for package in found[1].split()) + "\n"
+
+
+def tlmgr_packages() -> str:
+    """What BasicTeX's tlmgr must add for cvtex (cvtex/system.py's list, which a test
+    checks against the files real compiles read)."""
+    from cvtex import system
+
+    return f"```sh\nsudo tlmgr update --self\nsudo tlmgr install {system.TLMGR_PACKAGES}\n```\n"
+
+
+def font_chains() -> str:
+    """Each CJK language's serif and sans chains, as its catalog lists them: the first
+    installed one sets the PDF."""
+    from cvtex.language.catalog import available_languages, load_catalog
+
+    lines = ["| language | serif (明朝, 宋体, 바탕) | sans (ゴシック, 黑体, 고딕) | bold |"]
+    lines.append("| --- | --- | --- | --- |")
+    for code in available_languages():
+        catalog = load_catalog(code)
+        fonts = catalog.fonts
+        if not fonts.serif:
+            continue
+
+        def chain(choices: list[Any]) -> str:
+            return ", ".join(c.family or f"{c.file} (TeX Live)" for c in choices)
+
+        bold = "the sans font's bold" if fonts.bold == "sans" else "its own bold"
+        lines.append(
+            f"| {catalog.language} (`{code}`) | {chain(fonts.serif)} | {chain(fonts.sans)} "
+            f"| {bold} |"
+        )
+    return "\n".join(lines) + "\n"
 
 
 def gallery() -> str:
@@ -253,4 +337,11 @@ GENERATORS = {
     "command-table": command_table,
     "apt-packages": apt_packages,
     "languages": shipped_languages,
+    "tlmgr-packages": tlmgr_packages,
+    "font-chains": font_chains,
 }
+
+
+if __name__ == "__main__":
+    for written in write_generated():
+        print(f"wrote {written.relative_to(ROOT)}")

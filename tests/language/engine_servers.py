@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 
@@ -29,6 +30,7 @@ class Reply:
     body: Any = None  # JSON, or bytes sent as they are
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0
+    drip: float = 0.0  # seconds between the bytes of the body: a reply that never ends
 
 
 @dataclass
@@ -39,12 +41,29 @@ class Server:
     queued: list[Reply] = field(default_factory=list)
 
 
-def draft_of(text: str, glossary: dict[str, str]) -> str:
+KEYS = ("OPENAI_API_KEY", "CVTEX_TRANSLATE_KEY", "DEEPL_AUTH_KEY")
+
+
+def without_keys(monkeypatch: Any, cache: Path) -> None:
+    """No key of the person running the tests, and a cache of the test's own."""
+    monkeypatch.setenv("CVTEX_CACHE_DIR", str(cache))
+    for name in KEYS:
+        monkeypatch.delenv(name, raising=False)
+
+
+# Runs of Han, kana and Hangul: what an English draft must not keep.
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
+
+
+def draft_of(text: str, glossary: dict[str, str], target: str = "zh") -> str:
     """What the fake engines answer: the glossary's terms replaced, the rest marked as
-    Chinese (it must not look untranslated), links and math as they were."""
+    Chinese (it must not look untranslated), links and math as they were; into English
+    (or another alphabet's language), every run of CJK written as a Latin word instead."""
     for term, official in sorted(glossary.items(), key=lambda pair: -len(pair[0])):
         text = re.sub(re.escape(term), official, text, flags=re.I)
-    return "译：" + text
+    if target.split("-")[0].lower() in ("zh", "ja", "ko"):
+        return "译：" + text
+    return "EN " + _CJK_RUN.sub(lambda run: f"word{len(run.group())}", text)
 
 
 @contextmanager
@@ -77,7 +96,12 @@ def serve(answer: Callable[[Server, Received], Reply]) -> Iterator[Server]:
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
-                self.wfile.write(data)
+                if not reply.drip:
+                    self.wfile.write(data)
+                for byte in data if reply.drip else b"":
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                    time.sleep(reply.drip)
             except (BrokenPipeError, ConnectionResetError):
                 pass  # the client gave up waiting: a time-out test
 
@@ -104,7 +128,8 @@ def openai_answer(server: Server, received: Received) -> Reply:
     message = json.loads(received.body["messages"][-1]["content"])
     glossary = {entry["source"]: entry["target"] for entry in message["glossary"]}
     translations = [
-        {"id": text["id"], "text": draft_of(text["text"], glossary)} for text in message["texts"]
+        {"id": text["id"], "text": draft_of(text["text"], glossary, message["target_language"])}
+        for text in message["texts"]
     ]
     return Reply(body=completion(json.dumps({"translations": translations}, ensure_ascii=False)))
 
@@ -153,7 +178,10 @@ def deepl_answer(server: Server, received: Received, glossaries: bool = True) ->
         create = next(r for r in server.received if r.path == "/v2/glossaries")
         glossary = dict(line.split("\t") for line in create.body["entries"].splitlines())
     translations = [
-        {"detected_source_language": "EN", "text": draft_of(text, glossary)}
+        {
+            "detected_source_language": received.body.get("source_lang", "EN"),
+            "text": draft_of(text, glossary, received.body["target_lang"]),
+        }
         for text in received.body["text"]
     ]
     return Reply(body={"translations": translations})

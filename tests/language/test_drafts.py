@@ -202,10 +202,14 @@ def test_validate_lists_each_draft_and_strict_refuses_until_accepted(profile):
 
     assert "4 draft(s) accepted" in run("translate", "accept", profile).output
     assert run("validate", profile, "--strict").exit_code == 0
+    # A copy for each run that wrote, the first (the profile before any draft) kept.
     assert sorted(path.name for path in profile.parent.glob("cv.yaml*")) == [
         "cv.yaml",
         "cv.yaml.bak",
+        "cv.yaml.bak2",
+        "cv.yaml.bak3",
     ]
+    assert profile.with_name("cv.yaml.bak").read_text(encoding="utf-8") == PROFILE
 
 
 def test_dry_run_prints_what_would_be_sent_and_sends_nothing(profile):

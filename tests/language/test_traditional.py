@@ -134,20 +134,23 @@ def test_owner_name_stays_bold_when_converted(tmp_path):
         ("", "en"),  # the order of languages:, en first
         ("fallback: [zh-TW, en]", "zh-TW"),
         ("fallback: zh-TW", "zh-TW"),
-        ("fallback: {zh: [zh-TW]}", "zh-TW"),
+        ("fallback: {ko: [zh-TW]}", "zh-TW"),
         ("fallback: {en: [zh-TW]}", "en"),  # an order for another language only
     ],
 )
 def test_fallback_order_comes_from_the_profile(tmp_path, fallback, used):
     yaml_text = f"""\
-        languages: [en, zh, zh-TW]
+        languages: [en, zh, zh-TW, ko]
         {fallback}
         name: {{zh-TW: 方縉, en: Jin Fang}}
     """
-    cv = view(tmp_path, yaml_text, "zh")
+    cv = view(tmp_path, yaml_text, "ko")
     assert cv.name == {"en": "Jin Fang", "zh-TW": "方縉"}[used]
     (fallback_used,) = cv.fallbacks
-    assert str(fallback_used) == f"line 3: name has no zh text; using {used}"
+    assert str(fallback_used) == f"line 3: name has no ko text; using {used}"
+    # The Simplified CV falls back to nothing: it converts the Traditional text.
+    chinese = view(tmp_path, yaml_text, "zh")
+    assert (chinese.name, chinese.fallbacks, chinese.converted) == ("方缙", [], 1)
 
 
 def test_a_null_in_the_fallback_language_shows_nothing(tmp_path):

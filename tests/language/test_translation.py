@@ -127,8 +127,18 @@ def profile(tmp_path: Path) -> Path:
         ("https://example.com/some/long/path", ["Han"], False),
         ("ann@example.com", ["Han"], False),
         ("方缙", ["Latin"], True),  # Chinese in the English CV
-        ("方缙 (Jin Fang)", ["Latin"], False),
+        ("方缙 (Jin Fang)", ["Latin"], True),  # as much Chinese as English: CJK wins
+        ("Jin Fang (方缙), PhD student", ["Latin"], False),  # English with a Chinese name
         ("Fast Training Library", ["Latin"], False),
+        # Written in Chinese with English terms: Chinese, in the English CV too.
+        ("AI 網路工程師", ["Latin"], True),
+        ("合作导师：Tony Cai 教授", ["Latin"], True),
+        ("基于 PyTorch 的训练框架", ["Latin"], True),
+        ("深度学习理论", ["Latin"], True),
+        ("東京大学で機械学習を研究", ["Han"], True),  # Japanese in the Chinese CV
+        ("清华大学", ["Han", "Hiragana", "Katakana"], False),  # Japanese writes Han
+        ("熟悉 Python、R、SQL", ["Han"], False),  # Chinese naming tools in Latin letters
+        ("Московский университет", ["Han"], True),
     ],
 )
 def test_what_looks_untranslated(text, scripts, looks):

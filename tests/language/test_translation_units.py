@@ -123,7 +123,7 @@ def test_one_translation_is_written_to_every_place(profile):
     assert "10 of 10 text fields have zh text, 0 fall back" in run("validate", profile).output
 
 
-def test_one_backup_however_many_merges(profile):
+def test_each_merge_keeps_a_copy_and_never_replaces_an_earlier_one(profile):
     sheet = profile.with_name("cv.zh.translation.yaml")
     export(profile)
     sheet.write_text(
@@ -146,16 +146,19 @@ def test_one_backup_however_many_merges(profile):
     )
     result = run("translate", "merge", profile, sheet)
     assert result.exit_code == 0, result.output
-    # One copy: the profile as it was before the latest merge.
+    # A copy of its own: the profile before the first merge stays in cv.yaml.bak.
     assert sorted(path.name for path in profile.parent.glob("cv.yaml*")) == [
         "cv.yaml",
         "cv.yaml.bak",
+        "cv.yaml.bak2",
     ]
-    assert backup.read_text(encoding="utf-8") == first
+    assert backup.read_text(encoding="utf-8") == PROFILE
+    assert profile.with_name("cv.yaml.bak2").read_text(encoding="utf-8") == first
     # A merge that changes nothing writes nothing, not even a copy.
     before = profile.read_bytes()
     assert run("translate", "merge", profile, sheet).exit_code == 0
-    assert profile.read_bytes() == before and backup.read_text(encoding="utf-8") == first
+    assert profile.read_bytes() == before
+    assert len(list(profile.parent.glob("cv.yaml.bak*"))) == 2
 
 
 def test_a_file_of_the_earlier_form_one_row_per_field_still_merges(profile):

@@ -87,9 +87,13 @@ def png(width: int = 8, height: int = 8) -> bytes:
 @dataclass
 class Editor:
     process: subprocess.Popen[str]
-    url: str
+    url: str  # as printed: with the token, which the page trades for its cookie
     lines: queue.Queue[str]
     file: Path
+
+    @property
+    def origin(self) -> str:
+        return self.url.split("/?", 1)[0]
 
     def request(
         self,
@@ -101,7 +105,7 @@ class Editor:
     ) -> tuple[int, Any]:
         data = raw if raw is not None else None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(
-            self.url.rstrip("/") + path, data=data, method="POST" if data is not None else "GET"
+            self.origin + path, data=data, method="POST" if data is not None else "GET"
         )
         if body is not None:
             request.add_header("Content-Type", "application/json")
@@ -116,10 +120,9 @@ class Editor:
             return exc.code, _decoded(exc.read(), exc.headers)
 
     def token(self) -> str:
-        status, page = self.request("/")
-        assert status == 200
-        found = re.search(r'<meta name="cvtex-token" content="([^"]+)">', page)
-        assert found, "the page carries its token"
+        """The token of the address printed (the page itself carries none)."""
+        found = re.search(r"[?&]token=([^&\s]+)", self.url)
+        assert found, "the address printed carries the token"
         return found[1]
 
     def api(self, path: str, body: Any = None) -> tuple[int, Any]:

@@ -497,10 +497,10 @@ def test_a_write_without_the_token_is_refused_in_the_browser(editor, browser, tm
         "JSON.stringify({base: window.cvtexEditor.page.revision, writer: 'x', changes: "
         "[{op: 'set', path: ['name', 'en'], value: 'Mallory'}]})"
     )
-    # From the page itself, without the token: refused.
+    # Without the page's cookie (the token traded for it when the page was opened): refused.
     status = browser.evaluate(
-        f"fetch('/api/edit', {{method: 'POST', headers: {{'Content-Type': 'application/json'}},"
-        f" body: {change}}}).then(r => r.status)"
+        f"fetch('/api/edit', {{method: 'POST', credentials: 'omit', headers: "
+        f"{{'Content-Type': 'application/json'}}, body: {change}}}).then(r => r.status)"
     )
     assert status == 403
     # From another site's page (another origin: another port), as a cross-site form would.
@@ -519,7 +519,7 @@ def test_a_write_without_the_token_is_refused_in_the_browser(editor, browser, tm
         try:
             other.open(f"http://localhost:{elsewhere.server_address[1]}/")
             other.wait_for("document.title === 'elsewhere'")
-            target = editor.url.rstrip("/") + "/api/edit"
+            target = editor.origin + "/api/edit"
             body = (
                 "JSON.stringify({base: 1, writer: 'x', changes: "
                 "[{op: 'set', path: ['name', 'en'], value: 'Mallory'}]})"
@@ -539,3 +539,35 @@ def test_a_write_without_the_token_is_refused_in_the_browser(editor, browser, tm
     finally:
         elsewhere.shutdown()
     assert editor.file.read_text(encoding="utf-8") == PROFILE
+
+
+def test_a_text_written_before_its_other_language_changed_is_marked(folder, launch, browser):
+    from click.testing import CliRunner
+
+    from cvtex.cli.main import main
+
+    profile = folder / "cv.yaml"
+    assert CliRunner().invoke(main, ["validate", str(profile)]).exit_code == 0  # seen
+    changed = PROFILE.replace("'系统工程师'", "'系统与网络工程师'")
+    profile.write_text(changed, encoding="utf-8")
+    seen = CliRunner().invoke(main, ["validate", str(profile)])
+    assert "may be out of date: line 6: headline: en: 'Engineer: systems'" in seen.stdout
+
+    opened(browser, launch())
+    english = box("headline (en)")
+    assert browser.evaluate(f"{english}.parentElement.dataset.state") == "out-of-date"
+    mark = browser.evaluate(f"{english}.parentElement.querySelector('.mark').textContent")
+    assert mark == "may be out of date: its 简体中文 changed since"
+    assert browser.evaluate(f"{box('headline (zh)')}.parentElement.dataset.state") == "written"
+    # The legend says which language is written first, and which is converted.
+    legend = browser.evaluate("document.getElementById('languages').textContent")
+    assert "en · English · written first" in legend
+    assert "zh-TW · 繁體中文（臺灣） · converted from 简体中文" in legend
+
+    # The English caught up: no longer marked, and validate agrees.
+    write_into(browser, "headline (en)", "Engineer: systems and networks")
+    browser.wait_for(f"{english}.parentElement.dataset.state === 'written'")
+    after = CliRunner().invoke(main, ["validate", str(profile)])
+    assert after.exit_code == 0, after.output
+    assert "Engineer: systems and networks" in profile.read_text(encoding="utf-8")
+    assert "out of date" not in after.output

@@ -83,7 +83,7 @@ def test_reading_the_document_needs_the_token_too(editor):
 
 
 def test_it_listens_on_127_0_0_1_only(editor):
-    port = int(editor.url.rsplit(":", 1)[1].strip("/"))
+    port = int(editor.origin.rsplit(":", 1)[1])
     listening = []
     for table in (Path("/proc/net/tcp"), Path("/proc/net/tcp6")):
         if not table.exists():
@@ -138,7 +138,7 @@ def test_no_other_file_is_served(editor):
 
 
 def test_nothing_comes_from_the_network(editor):
-    status, page = editor.request("/")
+    status, page = editor.request("/", headers={"X-Cvtex-Token": editor.token()})
     assert status == 200
     for name in re.findall(r'(?:src|href)="([^"]+)"', page):
         assert name.startswith("/"), name  # every script and style from cvtex itself

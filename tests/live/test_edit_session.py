@@ -72,7 +72,7 @@ def test_the_same_edit_made_in_both_places_is_no_conflict(profile):
     assert session.backup is None  # nothing written by the session
 
 
-def test_one_backup_a_session_and_none_without_a_change(profile):
+def test_one_backup_a_session_never_over_an_earlier_one_and_none_without_a_change(profile):
     session = EditSession(profile)
     outcome = session.apply(session.current.number, [set_(["name", "en"], "Ann")], "page")
     session.apply(outcome.revision, [set_(["name", "en"], "Ann B.")], "page")
@@ -82,14 +82,22 @@ def test_one_backup_a_session_and_none_without_a_change(profile):
     # An edit undone: the file is as it was, byte for byte.
     session.apply(session.current.number, [set_(["name", "en"], "Ann Lee")], "page")
     assert profile.read_bytes() == PROFILE.encode()
-    # A second session keeps the file as it was before it, in the one copy (backups do not
-    # pile up as cv.yaml.bak2, .bak3: the copy is of the file before the latest change).
+    # A second session keeps the file as it was before it in a copy of its own: the first
+    # session's copy, the original, stays.
     profile.write_text(PROFILE.replace("Ann Lee", "Ann B. Lee"), encoding="utf-8")
     second = EditSession(profile)
     second.apply(second.current.number, [set_(["name", "en"], "A. Lee")], "page")
-    assert second.backup == profile.with_name("cv.yaml.bak")
+    assert second.backup == profile.with_name("cv.yaml.bak2")
     assert "Ann B. Lee" in second.backup.read_text(encoding="utf-8")
-    assert sorted(path.name for path in profile.parent.iterdir()) == ["cv.yaml", "cv.yaml.bak"]
+    assert profile.with_name("cv.yaml.bak").read_text(encoding="utf-8") == PROFILE
+    names = ["cv.yaml", "cv.yaml.bak", "cv.yaml.bak2"]
+    assert sorted(path.name for path in profile.parent.iterdir()) == names
+    # A third session on a file its newest copy holds already makes no other copy.
+    profile.write_text(PROFILE.replace("Ann Lee", "Ann B. Lee"), encoding="utf-8")
+    third = EditSession(profile)
+    third.apply(third.current.number, [set_(["name", "en"], "A. B. Lee")], "page")
+    assert third.backup == profile.with_name("cv.yaml.bak2")
+    assert sorted(path.name for path in profile.parent.iterdir()) == names
 
 
 def test_a_session_that_changes_nothing_writes_nothing(profile):
@@ -119,3 +127,71 @@ def test_each_revision_is_known_by_the_stamp_a_build_sees(profile):
     assert session.revision_stamped((stat.st_mtime_ns, stat.st_size, stat.st_ino)) == (
         outcome.revision
     )
+
+
+def test_a_long_session_holds_a_few_revisions_not_one_per_edit(tmp_path):
+    import tracemalloc
+
+    entries = "".join(
+        f"  - {{title: {{en: Paper {number} on fast kernels, zh: 论文{number}}}, year: 2020}}\n"
+        for number in range(150)
+    )
+    profile = tmp_path / "cv.yaml"
+    profile.write_text(PROFILE + "publications:\n" + entries, encoding="utf-8")
+    session = EditSession(profile)
+    tracemalloc.start()
+    try:
+        for number in range(40):
+            change = set_(["name", "en"], f"Ann {number}")
+            session.apply(session.current.number, [change], "page")
+            if number == 9:
+                settled = tracemalloc.get_traced_memory()[0]
+        grown = tracemalloc.get_traced_memory()[0] - settled
+    finally:
+        tracemalloc.stop()
+    one = len(profile.read_bytes())
+    # Thirty more edits: no more than a few copies of the file's text and data (kept whole,
+    # each would add its own: thirty copies).
+    assert grown < 10 * one, (grown, one)
+    assert session.revision(1) is None and session.revision(session.current.number - 1)
+
+
+def test_a_value_put_back_or_undone_gets_its_bytes_back(profile):
+    """Quotes, the comment on its line and above it: as the file was opened."""
+    session = EditSession(profile)
+    entry = {
+        "institution": {"en": "Kyoto University", "zh": "京都大学"},
+        "start": "2019-04",
+        "end": "2019-09",
+        "bullets": [{"en": "Networks lab", "zh": "网络实验室"}, "Exchange"],
+    }
+    order = ["institution", "degree", "field", "start", "end"]
+    rounds = [
+        # A plain text that needed quotes for a while, then typed back.
+        ([set_(["name", "zh"], "李 安: x")], [set_(["name", "zh"], "李安")]),
+        # Removed, then put back by Undo: '系统工程师' keeps its quotes.
+        (
+            [{"op": "delete", "path": ["headline", "zh"]}],
+            [{**set_(["headline", "zh"], "系统工程师"), "order": ["en", "zh"]}],
+        ),
+        # A field and its comment at the line's end.
+        (
+            [{"op": "delete", "path": ["education", 0, "degree"]}],
+            [
+                {
+                    **set_(["education", 0, "degree"], {"en": "B.Eng.", "zh": "工学学士"}),
+                    "order": order,
+                }
+            ],
+        ),
+        # An entry removed and inserted back: the comment above it and the blank line.
+        (
+            [{"op": "delete", "path": ["education", 1]}],
+            [{"op": "insert", "path": ["education"], "index": 1, "value": entry}],
+        ),
+    ]
+    for change, back in rounds:
+        session.apply(session.current.number, change, "page")
+        assert profile.read_text(encoding="utf-8") != PROFILE, change
+        session.apply(session.current.number, back, "page")
+        assert profile.read_text(encoding="utf-8") == PROFILE, back

@@ -6,6 +6,7 @@ next good save clears it. The real command runs in a process of its own; nothing
 
 from __future__ import annotations
 
+import http.client
 import os
 import queue
 import shutil
@@ -40,13 +41,18 @@ PANE = 'document.querySelector(`.pane[data-lang="{lang}"]`)'
 @dataclass
 class Running:
     process: subprocess.Popen[str]
-    url: str
+    url: str  # as printed: with the token, which the page trades for its cookie
     lines: queue.Queue[str]
 
-    def fetch(self, path: str, host: str | None = None) -> tuple[int, bytes, dict[str, str]]:
-        request = urllib.request.Request(self.url.rstrip("/") + path)
+    def fetch(
+        self, path: str, host: str | None = None, token: bool = True
+    ) -> tuple[int, bytes, dict[str, str]]:
+        origin, _, query = self.url.partition("/?token=")
+        request = urllib.request.Request(origin + path)
         if host:
             request.add_header("Host", host)
+        if token:
+            request.add_header("X-Cvtex-Token", query)
         try:
             with urllib.request.urlopen(request, timeout=60) as response:
                 return response.status, response.read(), dict(response.headers)
@@ -271,13 +277,38 @@ def test_the_page_and_its_pdfs_come_only_from_cvtex(preview):
     assert preview.fetch("/cv.en.pdf", host="localhost")[0] == 200
 
 
-def test_stopping_the_preview_stops_its_engines(preview, tiny, tmp_path):
+def test_the_page_and_its_pdfs_are_only_for_who_started_it(preview):
+    assert "up to date" in preview.lines.get(timeout=120)
+    for path in ("/", "/cv.en.pdf", "/events"):
+        assert preview.fetch(path, token=False)[0] == 403, path
+    # The address printed: its token becomes the page's cookie, and that alone lets it in.
+    origin, token = preview.url.split("/?token=")
+    host, port = origin.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=60)
+    connection.request("GET", f"/?token={token}")
+    answer = connection.getresponse()
+    cookie = answer.getheader("Set-Cookie") or ""
+    connection.close()
+    assert answer.status == 303 and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    connection = http.client.HTTPConnection(host, int(port), timeout=60)
+    connection.request("GET", "/cv.en.pdf", headers={"Cookie": cookie.split(";")[0]})
+    assert connection.getresponse().read()[:5] == b"%PDF-"
+    connection.close()
+    assert preview.fetch("/favicon.ico", token=False)[0] == 200
+
+
+@pytest.mark.parametrize("moment", ["starting", "waiting"])
+def test_stopping_the_preview_stops_its_engines(launch, tiny, tmp_path, moment):
+    """Ctrl-C as the engines for the next build start (before cvtex knows of them), or once
+    they wait: whenever it lands, nothing is left, on a busy machine as on an idle one."""
+    preview = launch()
     assert "up to date" in preview.lines.get(timeout=120)
     out = tiny.parent / "out"
-    assert wait_until(lambda: len(engines_under(out)) == 2)  # one waiting per language
+    enough = 1 if moment == "starting" else 2  # one per language once they wait
+    assert wait_until(lambda: len(engines_under(out)) >= enough, 120)
     preview.process.send_signal(signal.SIGINT)
     assert preview.process.wait(timeout=120) == 0
-    assert wait_until(lambda: not engines_under(tmp_path))
+    assert wait_until(lambda: not engines_under(tmp_path), 120)
     assert not [path for path in out.iterdir() if path.name.startswith(orphans.OUT_PREFIX)]
 
 

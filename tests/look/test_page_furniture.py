@@ -52,3 +52,19 @@ def test_a_name_no_font_file_can_draw_is_set_as_hidden_text(tmp_path):
     pages = pdf_text(result.pdf).split("\f")
     assert len(pages) >= 2 and "Ann Lee" in pages[0]
     assert not any("Ann Lee" in page for page in pages[1:])
+
+
+def test_a_font_not_found_for_a_moment_is_not_remembered_as_lacking_letters(monkeypatch, tmp_path):
+    # fc-match answers with another family while fontconfig caches fonts being installed:
+    # the name is then not drawn, and the next build asks again instead of remembering that
+    # the font lacks every letter of it.
+    from cvtex.look import drawn
+    from cvtex.look.fonts import ResolvedFont
+
+    monkeypatch.setenv("CVTEX_CACHE_DIR", str(tmp_path / "user-cache"))  # nothing known yet
+    font = ResolvedFont("Noto Sans")
+    with monkeypatch.context() as patch:
+        patch.setattr(drawn, "regular_face", lambda font: None)
+        assert drawn._outlines(font, ["A", "n"]) == {}
+    found = drawn._outlines(font, ["A", "n"])
+    assert found["0041"] is not None and found["006E"] is not None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cvtex.render.markup import parse
+from cvtex.text import texescape
 from cvtex.text.texescape import TexCode, tex_url, to_tex
 
 NASTY = r"50% & C# $5 _x_ {a} ~ ^ \ "
@@ -24,6 +25,23 @@ def test_tex_commands_are_not_code(text):
     out = to_tex(text)
     assert "\\input" not in out and "\\write" not in out and "\\catcode" not in out
     assert "^^" not in out
+
+
+def test_the_table_of_specials_is_pylatex_s_character_by_character():
+    # The build escapes with its own table (importing pylatex cost 10-20 ms a build); it
+    # is pylatex's escape_latex, with a grave accent braced and a kept space a control
+    # space, for every character of the Basic Multilingual Plane (both tables name only
+    # characters below U+0100).
+    from pylatex.utils import escape_latex
+
+    every = "".join(
+        chr(code)
+        for code in range(0x10000)
+        if not 0xD800 <= code <= 0xDFFF and chr(code) != texescape._LATIN_MARK
+    )
+    theirs = escape_latex(every).replace("`", "{`}").replace("\x1f", "\\ ")
+    assert texescape._escape(every) == theirs  # each character escaped on its own, by both
+    assert texescape._escape(NASTY + "`!`\n") == (escape_latex(NASTY + "`!`\n").replace("`", "{`}"))
 
 
 def test_control_characters_are_dropped_and_space_collapsed():
@@ -145,3 +163,17 @@ def test_a_latin_word_with_combining_marks_is_set_under_its_actual_text():
     assert to_tex("**Ọ\u0300ṣun**") == "\\textbf{\\cvmarked{Ọ\u0300ṣun}{1ECC03001E630075006E}}"
     assert to_tex("नमस्ते") == "\\cvscript{devanagari}{नमस्ते}"
     assert to_tex("Adébáyọ") == "Adébáyọ"  # composed already: one character each
+
+
+def test_an_escape_remembered_is_the_escape_made_again():
+    # Each distinct text is escaped once per set of fallback letters (the one state the
+    # escape reads): what is given back is what escaping it again makes.
+    texts = [NASTY, "Müller **et al.** $3\\times$ 分布式训练研究", "김 **민준** 씨", "ッ"]
+    for letters in (frozenset(), frozenset("ü")):
+        with texescape.fallback_letters(letters):
+            for text in texts:
+                first = to_tex(text)
+                assert first == to_tex(text) == texescape._marked_up_with.__wrapped__(text, letters)
+    with texescape.fallback_letters(frozenset("ü")):
+        fallback = to_tex("Müller")
+    assert fallback != to_tex("Müller") and r"\cvscript{latin}{ü}" in fallback

@@ -28,5 +28,5 @@ def letter_new(path: Path, profile: Path, force: bool) -> None:
     """Write a commented starter letter to PATH, in the languages of its profile."""
     from ...starters import letter as starter
 
-    starter.write_letter_starter(path, profile, force=force)
-    click.echo(f"wrote {path}; edit it, then: cvtex build {path}")
+    pdfs = starter.write_letter_starter(path, profile, force=force)
+    click.echo(f"wrote {path}; edit it, then: cvtex build {path} (makes {', '.join(pdfs)})")

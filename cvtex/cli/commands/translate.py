@@ -1,5 +1,5 @@
 """``cvtex translate``: the texts a language lacks out to a file and back, drafted by a
-memory or a machine, accepted once checked."""
+memory or a machine, accepted once checked; texts that may be out of date confirmed."""
 
 from __future__ import annotations
 
@@ -34,6 +34,9 @@ def translate() -> None:
           --base-url http://localhost:11434/v1 --model qwen2.5:7b   # a local model
       cvtex validate cv.yaml                       # lists the drafts to check
       cvtex translate accept cv.yaml               # takes them as written
+    \b
+      cvtex translate draft cv.yaml --lang en --engine deepl   # Chinese written first
+      cvtex translate confirm cv.yaml              # a text still says the same
     """
 
 
@@ -170,7 +173,15 @@ def _report_written(written: list[tuple[Path, Path | None]], reformatted: list[P
     type=click.FloatRange(min=1),
     default=120.0,
     show_default=True,
-    help="Seconds to wait for each reply.",
+    help="Seconds to wait for each reply, all of it.",
+)
+@click.option(
+    "--include",
+    "include",
+    multiple=True,
+    type=click.Choice(["personal"]),
+    help="Also send what is kept on this machine by default: personal (the personal: "
+    "lines, such as a date of birth or a home address).",
 )
 @click.option(
     "-o",
@@ -188,26 +199,46 @@ def translate_draft(
     model: str | None,
     dry_run: bool,
     timeout: float,
+    include: tuple[str, ...],
     out: Path | None,
 ) -> None:
     """Draft a language's missing texts into the profile, marked as drafts: from the
     profile's own translations, other profiles (--memory) and the catalog's official
     names, then, with --engine, by a machine translator (OpenAI-compatible or DeepL).
 
-    Keys come from the environment: OPENAI_API_KEY or CVTEX_TRANSLATE_KEY (openai),
-    DEEPL_AUTH_KEY (deepl). `cvtex validate` lists the drafts; `cvtex translate accept`
-    takes them once checked.
+    Keys come from the environment: OPENAI_API_KEY (sent to OpenAI's own host only) or
+    CVTEX_TRANSLATE_KEY (openai, any --base-url), DEEPL_AUTH_KEY (deepl). People's names are
+    never sent, personal: lines only with --include personal. `cvtex validate` lists the
+    drafts; `cvtex translate accept` takes them once checked.
     """
     from ...translate.drafts import DraftOptions, draft
+    from ...translate.engines.http import base_url_warning
     from ...translate.places import OneLanguageWanted
 
     options = DraftOptions(
-        engine, base_url, model, memory_files, locale_files, dry_run, timeout, out
+        engine,
+        base_url,
+        model,
+        memory_files,
+        locale_files,
+        dry_run,
+        timeout,
+        out,
+        include=frozenset(include),
     )
+    if engine and (warning := base_url_warning(base_url)):
+        click.secho(f"warning: {warning}", fg="yellow", err=True)
     try:
         result = draft(profile, language, options)
     except OneLanguageWanted as wanted:
         raise click.BadParameter(wanted.message, param_hint="--lang") from None
+    if result.personal:
+        click.secho(
+            f"{len(result.personal)} personal line(s) kept on this machine, not sent "
+            "(--include personal sends them)",
+            fg="yellow",
+            err=True,
+        )
     if dry_run:
         for request in result.requests:
             click.echo(request.shown())
@@ -268,3 +299,19 @@ def translate_accept(
         click.secho(f"skipped: {problem}", fg="yellow", err=True)
     _report_written(written.files, written.reformatted)
     click.echo(f"{written.count} draft(s) accepted")
+
+
+@translate.command("confirm")
+@click.argument("profile", type=PROFILE)
+@click.argument("paths", nargs=-1)
+@click.option("--lang", "language", help="Confirm only this language's texts.")
+def translate_confirm(profile: Path, paths: tuple[str, ...], language: str | None) -> None:
+    """Take texts that may be out of date (another language's text of them changed since
+    they were written) as still saying the same: all of them, or those at or under the
+    paths given (education[0].bullets[1]). The profile is not changed."""
+    from ...translate.confirm import confirm
+
+    confirmed = confirm(profile, paths, language)
+    for item in confirmed:
+        click.echo(f"confirmed: {item.describe(profile)}")
+    click.echo(f"{len(confirmed)} text(s) confirmed as up to date")

@@ -18,14 +18,16 @@ from ..options import PROFILE, lang_option, locale_file_option
     "--strict",
     is_flag=True,
     help="Fail (exit 1) when a text falls back to another language, looks untranslated, "
-    "or is a draft not yet accepted.",
+    "is a draft not yet accepted, or may be out of date (another language's text of it "
+    "changed since it was written).",
 )
 def validate(
     profile: Path, langs: str | None, locale_files: tuple[Path, ...], strict: bool
 ) -> None:
-    """Check a profile and report, per language, which text falls back to another and
-    which looks untranslated (a plain English text in the Chinese CV). A letter: which of
-    its texts fall back, in each of its languages."""
+    """Check a profile and report, per language, which text falls back to another, which
+    looks untranslated (a Chinese text in the English CV, an English one in the Chinese CV)
+    and which may be out of date. A letter: which of its texts fall back, in each of its
+    languages."""
     from ...translate.coverage import coverage_of
 
     report = coverage_of(profile, langs, locale_files)

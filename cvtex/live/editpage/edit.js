@@ -7,10 +7,9 @@
 // changed by another program, and of new facts (problems, conversions) to show.
 "use strict";
 
-import { DELETE, idOf, isObject, keyOf, markTexts, nameOf, renderForm, valueAt } from "./form.js";
+import { DELETE, idOf, isDraft, isObject, keyOf, markTexts, nameOf, refreshSummaries, renderForm, valueAt } from "./form.js";
 import { Panes } from "./panes.js";
 
-const TOKEN = document.querySelector('meta[name="cvtex-token"]').content;
 const WRITER = `page-${Math.random().toString(36).slice(2, 10)}`;
 const DEBOUNCE = 300; // ms after the last keystroke before the edits are sent
 const LANGUAGE_KEY = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
@@ -33,9 +32,12 @@ const page = {
   conflicts: new Map(),
   drafts: new Set(),
   draftItems: new Map(),
+  chosenForms: new Map(), // the form chosen for a value not yet written (one value, a list)
+  moves: [], // moves asked for whose answer is not drawn yet: {key, from, to}
   facts: null,
   conversions: new Map(),
   untranslated: new Map(),
+  outOfDate: new Map(),
   undo: [],
   redo: [],
   burst: null, // the typing step being extended, keystroke by keystroke
@@ -81,19 +83,25 @@ function wordChrome() {
     const item = document.createElement("span");
     item.className = "lang-name";
     item.lang = lang;
-    item.textContent = `${lang} · ${page.meta.language_names?.[lang] || lang}`;
+    item.textContent = `${lang} · ${page.meta.language_names?.[lang] || lang}${languageRole(lang)}`;
     legend.append(item);
   }
   page.panes?.relabel(t);
 }
 
+// What a language is to the others: the source they are translated from, or converted.
+function languageRole(lang) {
+  if (lang === page.meta.source) return ` · ${t("source_language")}`;
+  const from = page.meta.converted_from?.[lang];
+  if (!from) return "";
+  return ` · ${t("converted_from", { language: page.meta.language_names?.[from] || from })}`;
+}
+
 // --- the server ---------------------------------------------------------------------------
 
 async function api(path, options = {}) {
-  const response = await fetch(path, {
-    ...options,
-    headers: { "X-Cvtex-Token": TOKEN, ...(options.headers || {}) },
-  });
+  // The page's cookie (HttpOnly, SameSite=Strict) says who asks: no token in the page.
+  const response = await fetch(path, { ...options, credentials: "same-origin" });
   const body = await response.json().catch(() => ({}));
   if (!response.ok) {
     const error = new Error(body.error || response.statusText);
@@ -330,16 +338,24 @@ function closeBurst() {
 }
 
 // A change made at once (a choice, a switch, a structural change), as one step to undo.
-function commit(build, focusAfter = null) {
+// ``settled`` runs once its answer is in, before the form is drawn again.
+function commit(build, focusAfter = null, settled = null) {
   closeBurst();
   flush();
   page.lastEditAt = performance.now();
   return enqueue(async () => {
-    const { ops, inverse } = build();
-    if (focusAfter) page.focusAfter = focusAfter;
-    const reply = await post(ops);
-    if (reply && ops.length) {
-      page.undo.push({ kind: "ops", ops, inverse });
+    let reply = null;
+    let step = null;
+    try {
+      const { ops, inverse } = build();
+      if (focusAfter) page.focusAfter = focusAfter;
+      step = { kind: "ops", ops, inverse };
+      reply = await post(ops);
+    } finally {
+      settled?.();
+    }
+    if (reply && step.ops.length) {
+      page.undo.push(step);
       page.redo = [];
     }
     render();
@@ -353,8 +369,9 @@ function dropPendingUnder(path) {
   }
 }
 
-function setNow(path, value) {
+function setNow(path, value, focusAfter = null) {
   dropPendingUnder(path);
+  page.chosenForms.delete(keyOf(path));
   commit(() => {
     const before = clone(valueAt(page.doc, path));
     const ops = opsForSet(page.doc, path, value);
@@ -363,7 +380,42 @@ function setNow(path, value) {
     if (created) inverse = [{ op: "delete", path: created }];
     else if (before !== undefined) inverse = [{ op: "set", path, value: before, order: orderAt(path) }];
     return { ops, inverse };
-  });
+  }, focusAfter);
+}
+
+// The form (one value, a list) of a value not written yet: drawn, nothing written.
+function chooseForm(path, index) {
+  page.chosenForms.set(keyOf(path), index);
+  render();
+}
+
+// Drafts taken as their language's own text: those at ``paths``, or all of them.
+function acceptDrafts(paths, focusAfter = null) {
+  commit(() => {
+    const ops = [];
+    const inverse = [];
+    for (const path of paths) {
+      const value = valueAt(page.doc, path);
+      if (!isDraft(value)) continue;
+      ops.push({ op: "set", path, value: value.draft });
+      inverse.push({ op: "set", path, value: clone(value) });
+    }
+    return { ops, inverse };
+  }, focusAfter);
+}
+
+function draftsIn(data, path = [], found = []) {
+  if (isDraft(data)) found.push(path);
+  else if (Array.isArray(data)) data.forEach((item, index) => draftsIn(item, [...path, index], found));
+  else if (isObject(data)) for (const [key, item] of Object.entries(data)) draftsIn(item, [...path, key], found);
+  return found;
+}
+
+function showAcceptAll() {
+  const all = document.getElementById("accept-all");
+  const count = draftsIn(page.doc).length;
+  all.hidden = !count;
+  all.textContent = t("accept_all", { count });
 }
 
 function addField(path, field) {
@@ -379,8 +431,11 @@ function addField(path, field) {
 
 function removeField(path) {
   dropPendingUnder(path);
+  // The focus to the field's "+" button, which stands in its place once it is gone.
+  const focus = `${idOf(path)}-add`;
   if (valueAt(page.doc, path) === undefined) {
     page.drafts.delete(keyOf(path));
+    page.focusAfter = focus;
     render();
     return;
   }
@@ -391,7 +446,7 @@ function removeField(path) {
       ? [{ op: "insert", path: path.slice(0, -1), index: path[path.length - 1], value: before }]
       : [{ op: "set", path, value: before, order: orderAt(path) }];
     return { ops: [{ op: "delete", path }], inverse };
-  });
+  }, focus);
 }
 
 function addItem(listPath) {
@@ -415,27 +470,49 @@ function removeItem(listPath, index) {
     render();
     return;
   }
-  const focus = document.getElementById(`${idOf(listPath)}-add-item`) ? `${idOf(listPath)}-add-item` : null;
+  // The focus to the entry that takes its place, else the one before, else "+ Add".
+  const left = written - 1;
+  const next = index < left ? index : index - 1;
+  const focus = left > 0 ? `${idOf([...listPath, next])}-remove` : `${idOf(listPath)}-add-item`;
   commit(() => ({
     ops: [{ op: "delete", path: [...listPath, index] }],
     inverse: [{ op: "insert", path: listPath, index, value: clone(valueAt(page.doc, [...listPath, index])) }],
   }), focus);
 }
 
-function moveItem(listPath, from, to) {
+// Where an index of the form as drawn stands once the moves not yet drawn are made: a key
+// pressed again before the form is drawn again moves the entry it holds, not its neighbour.
+function shifted(index, move) {
+  if (index === move.from) return move.to;
+  if (move.from < index && index <= move.to) return index - 1;
+  if (move.to <= index && index < move.from) return index + 1;
+  return index;
+}
+
+function moveItem(listPath, drawnFrom, drawnTo) {
+  const key = keyOf(listPath);
+  let from = drawnFrom;
+  for (const move of page.moves) if (move.key === key) from = shifted(from, move);
+  const to = from + (drawnTo - drawnFrom);
   const items = valueAt(page.doc, listPath);
   if (!Array.isArray(items) || from >= items.length || to >= items.length || to < 0) return;
   // The focus goes with the entry: its controls' ids follow its new place.
   const active = document.activeElement;
-  const oldId = idOf([...listPath, from]);
+  const oldId = idOf([...listPath, drawnFrom]);
   let focus = null;
   if (active?.id && (active.id === oldId || active.id.startsWith(`${oldId}-`))) {
     focus = idOf([...listPath, to]) + active.id.slice(oldId.length);
   }
-  commit(() => ({
-    ops: [{ op: "move", path: listPath, from, to }],
-    inverse: [{ op: "move", path: listPath, from: to, to: from }],
-  }), focus);
+  const move = { key, from, to };
+  page.moves.push(move);
+  commit(
+    () => ({
+      ops: [{ op: "move", path: listPath, from, to }],
+      inverse: [{ op: "move", path: listPath, from: to, to: from }],
+    }),
+    focus,
+    () => page.moves.splice(page.moves.indexOf(move), 1),
+  );
 }
 
 function renameKey(path, key) {
@@ -446,11 +523,23 @@ function renameKey(path, key) {
   }), `${idOf([...path.slice(0, -1), key])}-key`);
 }
 
-async function uploadPhoto(file) {
+// A new photo, as one step to undo: the image it replaces is kept (fetched first) to be
+// sent again.
+async function uploadPhoto(file, record = true) {
   try {
-    await api("/photo", { method: "POST", headers: { "Content-Type": file.type }, body: file });
+    let before = null;
+    if (record && page.meta.photo) {
+      const response = await fetch(`/photo?v=${Date.now()}`, { credentials: "same-origin" });
+      if (response.ok) before = await response.blob();
+    }
+    const kind = file.type || before?.type;
+    await api("/photo", { method: "POST", headers: { "Content-Type": kind }, body: file });
     page.meta.photo = true;
     page.photoVersion = (page.photoVersion || 0) + 1; // a new address: the new image
+    if (record && before) {
+      page.undo.push({ kind: "photo", before: new Blob([before], { type: kind }), after: file });
+      page.redo = [];
+    }
     status(t("photo_written"));
     render();
   } catch (error) {
@@ -461,6 +550,7 @@ async function uploadPhoto(file) {
 // --- undo and redo --------------------------------------------------------------------------------
 
 function undoOps(step) {
+  if (step.kind === "photo") return [];
   if (step.kind === "typing") {
     if (step.created) return [{ op: "delete", path: step.created }];
     return opsForSet(page.doc, step.path, step.before === undefined ? DELETE : step.before);
@@ -469,6 +559,7 @@ function undoOps(step) {
 }
 
 function redoOps(step) {
+  if (step.kind === "photo") return [];
   if (step.kind === "typing") return opsForSet(page.doc, step.path, step.after);
   return step.ops;
 }
@@ -480,7 +571,8 @@ function undo() {
     const step = page.undo.pop();
     if (!step) return;
     page.lastEditAt = performance.now();
-    await post(undoOps(step));
+    if (step.kind === "photo") await uploadPhoto(step.before, false);
+    else await post(undoOps(step));
     page.redo.push(step);
     render();
   });
@@ -493,7 +585,8 @@ function redo() {
     const step = page.redo.pop();
     if (!step) return;
     page.lastEditAt = performance.now();
-    await post(redoOps(step));
+    if (step.kind === "photo") await uploadPhoto(step.after, false);
+    else await post(redoOps(step));
     page.undo.push(step);
     render();
   });
@@ -568,9 +661,9 @@ function context() {
     names: page.meta.language_names,
     convertedFrom: page.meta.converted_from || {},
     allLanguages: page.meta.available_languages || [],
+    chosenForms: page.chosenForms,
     photo: page.meta.photo,
     photoVersion: page.photoVersion || 0,
-    token: TOKEN,
     revision: page.revision,
     drafts: page.drafts,
     draftItems: page.draftItems,
@@ -578,6 +671,7 @@ function context() {
     t,
     conversion: (path, lang) => page.conversions.get(`${keyOf(path)}|${lang}`),
     untranslated: (path) => page.untranslated.get(keyOf(path)) || [],
+    outOfDate: (path, lang) => page.outOfDate.get(`${keyOf(path)}|${lang}`),
     type,
     typeText,
     setNow,
@@ -588,6 +682,8 @@ function context() {
     moveItem,
     renameKey,
     uploadPhoto,
+    chooseForm,
+    acceptDrafts,
   };
 }
 
@@ -630,6 +726,8 @@ function refreshMarks() {
   if (!page.ctx) return;
   page.ctx.data = view();
   markTexts(form, page.ctx);
+  refreshSummaries(form, page.ctx);
+  showAcceptAll();
 }
 
 function elementFor(path) {
@@ -674,7 +772,7 @@ function decorate() {
   problems.forEach((problem, index) => {
     const target = problem.path ? elementFor(problem.path) : null;
     const where = problem.line ? t("line", { line: problem.line }) : problem.where || "";
-    const text = `${where ? `${where}: ` : ""}${problem.message}`;
+    const text = formNames(`${where ? `${where}: ` : ""}${problem.message}`);
     const item = document.createElement("li");
     if (target) {
       const message = document.createElement("p");
@@ -768,8 +866,24 @@ function buildLine(build) {
   return t("up_to_date", { time: build.at });
 }
 
+// "experience[0].title" as the form names it: "experience 1, title".
+export function formNames(text) {
+  return text.replace(/\b([A-Za-z_][\w-]*)((?:\[\d+\]|\.[A-Za-z_][\w-]*)+)/g, (whole, head, rest) => {
+    if (!rest.includes("[")) return whole; // a file name, a dotted word: not a path
+    const path = [head];
+    for (const [, number, key] of rest.matchAll(/\[(\d+)\]|\.([A-Za-z_][\w-]*)/g)) path.push(number !== undefined ? Number(number) : key);
+    return nameOf(path);
+  });
+}
+
 async function showBuild(state) {
   document.getElementById("build").textContent = buildLine(state.build);
+  // The panes in the order the profile lists its languages, whichever was built first.
+  const order = page.meta.languages || [];
+  const rank = (lang) => (order.includes(lang) ? order.indexOf(lang) : order.length);
+  state.panes = [...state.panes]
+    .sort((one, other) => rank(one.lang) - rank(other.lang))
+    .map((pane) => (pane.error ? { ...pane, error: formNames(pane.error) } : pane));
   const drawn = page.panes.show(state);
   const awaiting = page.awaiting;
   const failed = state.panes.some((pane) => pane.error);
@@ -806,6 +920,7 @@ async function loadFacts() {
     const key = keyOf(item.path);
     page.untranslated.set(key, [...(page.untranslated.get(key) || []), item.lang]);
   }
+  page.outOfDate = new Map((facts.out_of_date || []).map((item) => [`${keyOf(item.path)}|${item.lang}`, item.since]));
   decorate();
 }
 
@@ -843,6 +958,7 @@ function setUpChrome() {
     render();
   });
   document.getElementById("undo").addEventListener("click", undo);
+  document.getElementById("accept-all").addEventListener("click", () => acceptDrafts(draftsIn(page.doc), "undo"));
   document.getElementById("redo").addEventListener("click", redo);
   document.getElementById("banner").querySelector("button").addEventListener("click", () => banner(""));
   const file = document.getElementById("file");
@@ -884,7 +1000,7 @@ async function start() {
   page.lang = chooseLanguage();
   page.spec = spec;
   adopt(state);
-  page.panes = new Panes(document.getElementById("panes"), document.getElementById("pane"), t, TOKEN);
+  page.panes = new Panes(document.getElementById("panes"), document.getElementById("pane"), t);
   setUpChrome();
   wordChrome();
   render();

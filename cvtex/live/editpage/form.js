@@ -220,7 +220,8 @@ function renderText(value, path, ctx) {
     box.append(wrap);
     tools.append(
       button(ctx.t("split"), `${ctx.t("split")}: ${nameOf(path)}`, () => {
-        ctx.setNow(path, { [languageOf(text, ctx.languages)]: text });
+        const lang = languageOf(text, ctx.languages);
+        ctx.setNow(path, { [lang]: text }, idOf(path, lang)); // the focus into its box
       }, "small"),
     );
     if (!same) {
@@ -238,7 +239,7 @@ function renderText(value, path, ctx) {
       tools.append(
         button(ctx.t("join"), `${ctx.t("join")}: ${nameOf(path)}`, () => {
           const first = ctx.languages.map((lang) => map[lang]).find((text) => typeof text === "string" && text);
-          ctx.setNow(path, first || "");
+          ctx.setNow(path, first || "", idOf(path, "all"));
         }, "small"),
       );
     }
@@ -262,13 +263,79 @@ function languageBox(map, lang, path, ctx) {
   area.setAttribute("aria-label", `${nameOf(path)} (${lang})`);
   describedBy(area, path);
   const text = map[lang];
-  area.value = typeof text === "string" ? text : "";
+  area.value = typeof text === "string" ? text : isDraft(text) ? text.draft : "";
   area.addEventListener("input", () => ctx.typeText(path, lang, area.value));
   const mark = el("span", "mark");
   mark.id = `${area.id}-mark`;
-  wrap.append(area, mark);
+  const actions = el("span", "mark-actions");
+  wrap.append(area, mark, actions);
   return wrap;
 }
+
+// --- marks a box may carry beyond its state ---------------------------------------------------
+// A machine draft to check, a text that may be out of date, ...: each kind registers how to
+// find it (addBoxMark); the first found marks the box (data-state, its words) and offers its
+// buttons beside it. Kept apart from markTexts so that a new kind of mark is one call.
+
+const BOX_MARKS = [];
+
+export function addBoxMark(kind, find) {
+  BOX_MARKS.push({ kind, find });
+}
+
+function boxMarkOf(ctx, path, lang, value) {
+  for (const { kind, find } of BOX_MARKS) {
+    const found = find(ctx, path, lang, value);
+    if (found) return { kind, actions: [], ...found };
+  }
+  return null;
+}
+
+// The buttons of a box's mark, drawn again only when they change (so that one keeps focus).
+function showMarkActions(wrap, found) {
+  const holder = wrap.querySelector(".mark-actions");
+  if (!holder) return;
+  const actions = found ? found.actions : [];
+  const signature = actions.map((action) => `${action.id}|${action.text}`).join("\n");
+  if (holder.dataset.signature === signature) return;
+  holder.dataset.signature = signature;
+  holder.replaceChildren(
+    ...actions.map((action) => {
+      const made = button(action.text, action.label, action.run, "small mark-action");
+      made.id = action.id;
+      return made;
+    }),
+  );
+}
+
+export function isDraft(value) {
+  return isObject(value) && typeof value.draft === "string";
+}
+
+addBoxMark("draft", (ctx, path, lang, value) => {
+  if (!isDraft(value)) return null;
+  const name = `${nameOf(path)} (${lang})`;
+  return {
+    note: ctx.t("draft_from", { origin: value.from || "?" }),
+    actions: [
+      {
+        id: `${idOf(path, lang)}-accept`,
+        text: ctx.t("accept"),
+        label: ctx.t("accept_draft", { name }),
+        run: () => ctx.acceptDrafts([[...path, lang]], idOf(path, lang)),
+      },
+    ],
+  };
+});
+
+// A text written before another language's text of it changed: "may be out of date", as
+// validate says, until it is changed or confirmed (cvtex translate confirm).
+addBoxMark("out-of-date", (ctx, path, lang) => {
+  const since = ctx.outOfDate(path, lang);
+  if (!since) return null;
+  const names = since.map((code) => ctx.names?.[code] || code).join(", ");
+  return { note: ctx.t("out_of_date", { languages: names }) };
+});
 
 // Marks each language box: written, untranslated (falls back), left out (null), or shown as
 // converted from another language (zh-TW from zh) until written. Called after each change.
@@ -300,6 +367,12 @@ export function markTexts(root, ctx) {
         note = ctx.t("untranslated");
       }
     }
+    const found = boxMarkOf(ctx, path, lang, own[lang]);
+    if (found) {
+      state = found.kind;
+      note = found.note;
+    }
+    showMarkActions(wrap, found);
     wrap.dataset.state = state;
     area.placeholder = placeholder;
     mark.textContent = note;
@@ -314,6 +387,24 @@ export function markTexts(root, ctx) {
     mark.id = `${area.id}-mark`;
     area.parentElement.dataset.state = langs.length ? "looks-untranslated" : "written";
     mark.textContent = langs.length ? ctx.t("looks_untranslated", { languages: langs.join(", ") }) : "";
+  }
+}
+
+// Each entry's heading names it by its first text: kept so as the text is typed.
+export function refreshSummaries(root, ctx) {
+  for (const title of root.querySelectorAll(".item-title[data-item]")) {
+    const value = valueAt(ctx.data, JSON.parse(title.dataset.item));
+    const summary = summaryOf(value, ctx.languages).split("\n")[0];
+    let shown = title.querySelector(".summary");
+    if (!summary) {
+      shown?.remove();
+      continue;
+    }
+    if (!shown) {
+      shown = el("span", "summary");
+      title.append(shown);
+    }
+    if (shown.textContent !== ` · ${summary}`) shown.textContent = ` · ${summary}`;
   }
 }
 
@@ -363,6 +454,7 @@ function renderItem(spec, value, path, index, count, ctx, entry) {
     handle.setAttribute("aria-hidden", "true");
     head.append(handle);
     const title = el("span", "item-title", name);
+    title.dataset.item = keyOf(itemPath);
     const summary = summaryOf(value, ctx.languages);
     if (summary) title.append(el("span", "summary", ` · ${summary.split("\n")[0]}`));
     head.append(title);
@@ -533,7 +625,10 @@ function emptyOf(branch, value) {
 function renderUnion(spec, value, path, ctx) {
   const box = el("div", "union");
   box.dataset.path = keyOf(path);
-  const chosen = branchOf(spec.branches, value);
+  const empty = value === undefined || value === null || value === "";
+  // A form chosen for a value not yet written is the page's until a value is typed.
+  const held = empty ? ctx.chosenForms.get(keyOf(path)) : undefined;
+  const chosen = held ?? branchOf(spec.branches, value);
   const select = el("select", "form-choice");
   select.id = `${idOf(path)}-form`;
   select.setAttribute("aria-label", ctx.t("form_of", { name: nameOf(path) }));
@@ -541,8 +636,11 @@ function renderUnion(spec, value, path, ctx) {
   spec.branches.forEach((branch, index) => select.append(new Option(branchLabel(branch, ctx), String(index))));
   select.value = String(chosen);
   select.addEventListener("change", () => {
-    const branch = spec.branches[Number(select.value)];
-    if (branch) ctx.setNow(path, emptyOf(branch, value));
+    const index = Number(select.value);
+    const branch = spec.branches[index];
+    if (!branch) return;
+    if (empty) ctx.chooseForm(path, index); // nothing to write yet: an empty value is none
+    else ctx.setNow(path, emptyOf(branch, value));
   });
   box.append(select);
   if (chosen >= 0) box.append(renderValue(spec.branches[chosen], value, path, ctx));
@@ -679,7 +777,7 @@ function renderPhoto(ctx) {
   const box = el("div", "photo");
   if (ctx.photo) {
     const image = el("img");
-    image.src = `/photo?token=${encodeURIComponent(ctx.token)}&v=${ctx.revision}.${ctx.photoVersion}`;
+    image.src = `/photo?v=${ctx.revision}.${ctx.photoVersion}`;
     image.alt = ctx.t("photo_alt");
     box.append(image);
   }

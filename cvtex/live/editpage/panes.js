@@ -6,8 +6,7 @@
 "use strict";
 
 export class Panes {
-  constructor(container, template, words, token) {
-    this.token = encodeURIComponent(token);
+  constructor(container, template, words) {
     this.container = container;
     this.template = template;
     this.words = words;
@@ -62,7 +61,7 @@ export class Panes {
       pane.querySelector(".title").textContent = item.title;
       this.label(pane);
       const link = pane.querySelector(".open");
-      link.href = `${item.url}?token=${this.token}`;
+      link.href = item.url; // the cookie lets it in: no token in the browser's history
       link.hidden = !item.version;
       const error = pane.querySelector(".error");
       error.hidden = !item.error;
@@ -104,7 +103,7 @@ export class Panes {
       sheet.style.height = `${Math.round((width * pageHeight) / pageWidth)}px`;
       const image = new Image();
       image.alt = this.words("page_of", { page: index + 1, total: item.pages.length, language: item.title });
-      image.src = `/page/${encodeURIComponent(stem)}/${index + 1}.png?v=${item.version}&w=${pixels}&token=${this.token}`;
+      image.src = `/page/${encodeURIComponent(stem)}/${index + 1}.png?v=${item.version}&w=${pixels}`;
       image.style.width = "100%";
       sheet.append(image);
       fresh.append(sheet);

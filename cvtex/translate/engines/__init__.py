@@ -10,17 +10,35 @@ the two languages; ``--dry-run`` prints every request as it would be sent, and w
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from ...errors import InputError
-from .request import Batch, Engine, Item, Request, TranslationFailed
+from .http import checked_base_url, key_from
+from .request import Arrived, Batch, Engine, Item, Request, TranslationFailed
 
 ENGINES = ("openai", "deepl")
-__all__ = ["ENGINES", "Batch", "Engine", "Item", "Request", "TranslationFailed", "engine_for"]
+OPENAI_HOST = "api.openai.com"  # the only host OPENAI_API_KEY is sent to
+__all__ = [
+    "ENGINES",
+    "Arrived",
+    "Batch",
+    "Engine",
+    "Item",
+    "Request",
+    "TranslationFailed",
+    "engine_for",
+]
 
 
 def engine_for(
     name: str, base_url: str | None, model: str | None, timeout: float, environ: dict[str, str]
 ) -> Engine:
-    """The engine ``--engine`` names, with its address, model and key (from ``environ``)."""
+    """The engine ``--engine`` names, with its address, model and key (from ``environ``).
+
+    OPENAI_API_KEY goes to OpenAI's own host only; any other ``--base-url`` (Ollama, a proxy,
+    DeepSeek) is sent CVTEX_TRANSLATE_KEY, or no key."""
+    if base_url is not None:
+        checked_base_url(base_url)
     if name == "openai":
         from .openai import OpenAiEngine
 
@@ -30,11 +48,13 @@ def engine_for(
                 "for example --model gpt-4o-mini, or --model qwen2.5:7b with "
                 "--base-url http://localhost:11434/v1 (Ollama)",
             )
-        key = environ.get("CVTEX_TRANSLATE_KEY") or environ.get("OPENAI_API_KEY") or ""
-        return OpenAiEngine(base_url or "https://api.openai.com/v1", model, key, timeout)
+        url = base_url or f"https://{OPENAI_HOST}/v1"
+        parts = urlsplit(url)
+        own = parts.scheme == "https" and parts.hostname == OPENAI_HOST
+        names = ("CVTEX_TRANSLATE_KEY", "OPENAI_API_KEY") if own else ("CVTEX_TRANSLATE_KEY",)
+        return OpenAiEngine(url, model, key_from(environ, *names), timeout)
     if name == "deepl":
         from .deepl import DeepLEngine
 
-        key = environ.get("DEEPL_AUTH_KEY") or ""
-        return DeepLEngine(base_url, key, timeout)
+        return DeepLEngine(base_url, key_from(environ, "DEEPL_AUTH_KEY"), timeout)
     raise InputError(f"--engine {name}: no such engine", f"use one of {', '.join(ENGINES)}")

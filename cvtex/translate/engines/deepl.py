@@ -1,5 +1,10 @@
 """Drafts by DeepL's API v2: ``POST /v2/translate``, the key from ``DEEPL_AUTH_KEY``.
 
+Each request names both languages: ``source_lang`` the language the texts are written in
+(ZH, JA, KO, EN: the rule of text/written.py, through the profile's languages), and
+``target_lang`` the variant DeepL asks for (:func:`target_lang`: EN-US or EN-GB by the
+English catalog's document tag, ZH-HANS for zh, ZH-HANT for zh-TW and zh-HK).
+
 The host is DeepL Free's (``api-free.deepl.com``) for a key ending in ``:fx``, else Pro's
 (``api.deepl.com``); ``--base-url`` names another. DeepL takes one context per request,
 not per text, so the texts are sent grouped by where they stand (section and
@@ -18,10 +23,18 @@ from typing import Any
 
 from .http import malformed, send
 from .markup import from_xml, keeps_markup, to_xml
-from .request import Batch, Item, Request, TranslationFailed
+from .request import Arrived, Batch, Item, Request, TranslationFailed, nowhere
 
 MAX_TEXTS = 50  # DeepL's own limit of texts per request
-_TARGETS = {"zh": "ZH-HANS", "zh-TW": "ZH-HANT", "zh-HK": "ZH-HANT", "en": "EN-US", "pt": "PT-PT"}
+# Where DeepL asks for a variant of a target language: by the region or script of the
+# target's tag (the catalog's document tag: en-US as shipped, en-GB in a catalog of one's
+# own), else the first, DeepL's default.
+_VARIANTS = {
+    "EN": (("GB", "EN-GB"), ("", "EN-US")),
+    "PT": (("BR", "PT-BR"), ("", "PT-PT")),
+    "ZH": (("HANT", "ZH-HANT"), ("TW", "ZH-HANT"), ("HK", "ZH-HANT"), ("MO", "ZH-HANT"),
+           ("", "ZH-HANS")),
+}  # fmt: skip
 _GLOSSARY_ID = "<the glossary_id DeepL returns>"
 
 
@@ -49,7 +62,7 @@ class DeepLEngine:
             requests.append(self._delete_request(_GLOSSARY_ID))
         return requests
 
-    def translate(self, batch: Batch) -> dict[str, str]:
+    def translate(self, batch: Batch, arrived: Arrived = nowhere) -> dict[str, str]:
         if not self.key:
             raise TranslationFailed(
                 "deepl: DEEPL_AUTH_KEY is not set", "export DEEPL_AUTH_KEY=<your key>:fx"
@@ -59,7 +72,9 @@ class DeepLEngine:
             found: dict[str, str] = {}
             for context, items in _groups(batch):
                 request = self._translate_request(batch, context, items, glossary_id)
-                found.update(self._read(send(request, self.label, self.timeout), items))
+                answered = self._read(send(request, self.label, self.timeout), items)
+                arrived(answered)
+                found.update(answered)
             return found
         finally:
             # A glossary left behind costs nothing; the drafts are what count.
@@ -116,7 +131,7 @@ class DeepLEngine:
         body: dict[str, Any] = {
             "text": [to_xml(item.text) for item in items],
             "source_lang": _base(batch.source),
-            "target_lang": _TARGETS.get(batch.target, batch.target.upper()),
+            "target_lang": target_lang(batch.target, batch.target_tag),
             "context": context,
             "tag_handling": "xml",
             "ignore_tags": ["x"],
@@ -177,3 +192,14 @@ def _usable(glossary: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
 
 def _base(code: str) -> str:
     return code.split("-")[0].upper()
+
+
+def target_lang(code: str, tag: str = "") -> str:
+    """DeepL's ``target_lang`` for a language and its tag: en (en-US) EN-US, en-GB EN-GB,
+    zh (zh-CN) ZH-HANS, zh-TW and zh-HK ZH-HANT, ja JA, ko KO."""
+    base = _base(code)
+    parts = {part.upper() for part in f"{code}-{tag}".split("-")[1:]}
+    for marker, variant in _VARIANTS.get(base, ()):
+        if not marker or marker in parts:
+            return variant
+    return base

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 from .http import malformed, send
 from .markup import keeps_markup
-from .request import Batch, Item, Request
+from .request import Arrived, Batch, Item, Request, nowhere
 
 # A request holds at most this many texts, or characters of them: a small local model
 # keeps to the reply format better with fewer, and a reply stays within its token limit.
@@ -52,11 +52,13 @@ class OpenAiEngine:
     def plan(self, batch: Batch) -> list[Request]:
         return [self._request(batch, items) for items in _chunks(batch.items)]
 
-    def translate(self, batch: Batch) -> dict[str, str]:
+    def translate(self, batch: Batch, arrived: Arrived = nowhere) -> dict[str, str]:
         found: dict[str, str] = {}
         for items in _chunks(batch.items):
             reply = send(self._request(batch, items), self.label, self.timeout)
-            found.update(self._read(reply, items))
+            answered = self._read(reply, items)
+            arrived(answered)
+            found.update(answered)
         return found
 
     def _request(self, batch: Batch, items: list[Item]) -> Request:

@@ -6,7 +6,7 @@ engine imports these without importing the registry that imports it."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -32,6 +32,10 @@ class Batch:
     glossary: Sequence[tuple[str, str]] = ()  # (name or term, its translation)
     source_name: str = ""  # the languages' own names, for an engine that reads prose
     target_name: str = ""
+    # The languages' tags as their CVs' documents carry them (en-US, zh-TW, ja-JP): the
+    # region or script an engine asks for (DeepL's EN-US or EN-GB, ZH-HANS or ZH-HANT).
+    source_tag: str = ""
+    target_tag: str = ""
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,15 @@ class TranslationFailed(CvtexError):
     exit_code = ExitCode.ENGINE_FAILED
 
 
+# Told each request's translations (by item id) as they arrive: kept at once (the cache),
+# so that a run cut short (a quota, an error, a time-out, Ctrl-C) resumes where it stopped.
+Arrived = Callable[[dict[str, str]], None]
+
+
+def nowhere(found: dict[str, str]) -> None:
+    """Translations arrived, kept nowhere else."""
+
+
 class Engine(Protocol):
     label: str  # what a draft's from: says: deepl, openai qwen2.5:7b
     identity: str  # what the cache keys on: the engine, its model and host
@@ -69,6 +82,7 @@ class Engine(Protocol):
         """Every request translating ``batch`` would send, in order."""
         ...
 
-    def translate(self, batch: Batch) -> dict[str, str]:
-        """The translations by item id (an item left out could not be used)."""
+    def translate(self, batch: Batch, arrived: Arrived = nowhere) -> dict[str, str]:
+        """The translations by item id (an item left out could not be used), each request's
+        told to ``arrived`` as it comes."""
         ...
