@@ -19,7 +19,7 @@ from .. import cachefiles
 from ..errors import InputError
 from ..language.catalog import Catalog
 from ..look.design import Design
-from ..look.fit import Step
+from ..look.fit import ASKED, Bounds, Step, default_bounds
 from ..look.settings import Settings, language_settings
 from ..look.theme import Theme
 from ..text.texescape import TexCode, escape_text, fallback_letters, tex_url, to_tex
@@ -36,12 +36,20 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Fit:
-    """What fitting a CV to ``pages`` needs: its design and a way to render it at a step."""
+    """What fitting a CV to its pages needs (look/fit.py): its design, a way to render it
+    at a step, and how far a step may go. ``pages``: the pages it must fit on (fit_pages);
+    None: one page fewer, if its last page is short (fit: auto)."""
 
-    pages: int
+    pages: int | None
     design: Design
     render: Callable[[Design], str]  # the same view, catalog, theme and fonts
     base_tex: str  # the CV at its design: what a fit found before is remembered by
+    bounds: Bounds = ASKED
+
+    @property
+    def goal(self) -> str:
+        """What is asked, as the build cache remembers it: "auto", or the pages."""
+        return "auto" if self.pages is None else str(self.pages)
 
 
 @dataclass(frozen=True)
@@ -64,8 +72,9 @@ class TexSource:
     fallbacks: list[Fallback]
     image: Image | None = None  # copied beside the .tex, where it expects it
     cjk_fonts: bool = False  # the source loads xeCJK and CJK fonts: the slower compile
-    fit: Fit | None = None  # design.fit_pages: how to typeset the same CV tighter
+    fit: Fit | None = None  # how to typeset the same CV tighter; None: design.fit is off
     fit_step: Step | None = None  # the step ``tex`` is typeset at, when it is not the design's
+    fit_target: int | None = None  # the pages that step fitted the CV on (a default fit's)
     format: str = "pdf"
     tagged: bool = False  # design.tagged: typeset until tagpdf's numbers settle (compile.pdf)
     # Which font sets each role and why; a theme's font replaced (look.settings.Settings).
@@ -93,9 +102,11 @@ def tex_source(loaded: Loaded, item: Localized) -> TexSource:
     meta = _with_profile(loaded, item, settings) if settings.design.attach_profile else None
     tex = render_tex(item.view, item.catalog, loaded.theme, settings, meta=meta)
     fit = None
-    if settings.design.fit_pages:
+    design = settings.design
+    if design.fit != "off":
         render = _renderer(item.view, item.catalog, loaded.theme, settings, meta)
-        fit = Fit(settings.design.fit_pages, settings.design, render, tex)
+        bounds = ASKED if design.fit_pages else default_bounds(loaded.theme.tightest_spacing)
+        fit = Fit(design.fit_pages, design, render, tex, bounds)
     cjk = settings.fonts.cjk_serif is not None
     return TexSource(
         item.language,
