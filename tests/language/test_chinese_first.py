@@ -176,7 +176,7 @@ def test_deepl_is_told_the_source_and_the_english_variant(tmp_path, monkeypatch,
             result = run(
                 "translate", "draft", profile, "--lang", "en", "--engine", "deepl",
                 "--base-url", server.url, "--out", tmp_path / f"{variant}.yaml", *locale,
-                env={"DEEPL_AUTH_KEY": "key:fx"},
+                env={"CVTEX_TRANSLATE_KEY": "key:fx"},
             )  # fmt: skip
             assert result.exit_code == 0, result.output
             # British English is not taken from the cache of the American draft.
@@ -200,7 +200,7 @@ def test_english_is_drafted_into_simplified_or_traditional(tmp_path, monkeypatch
     with serve(lambda server, received: deepl_answer(server, received)) as server:
         result = run(
             "translate", "draft", profile, "--lang", target, "--engine", "deepl",
-            "--base-url", server.url, env={"DEEPL_AUTH_KEY": "key:fx"},
+            "--base-url", server.url, env={"CVTEX_TRANSLATE_KEY": "key:fx"},
         )  # fmt: skip
     assert result.exit_code == 0, result.output
     (request,) = [r for r in server.received if r.path == "/v2/translate"]
