@@ -139,7 +139,7 @@ def education_entries(chooser: TextChooser, section: Section, _: Path_) -> list[
             details.append(Bullet(grade_text))
         if honors := chooser.texts(entry.honors, (*path, "honors")):
             details.append(chooser.labelled(labels.honors, chooser.catalog.join(honors)))
-        if advisors := chooser.texts(entry.advisors, (*path, "advisors")):
+        if advisors := chooser.names(entry.advisors, (*path, "advisors")):
             details.append(chooser.labelled(labels.advisors, chooser.catalog.join(advisors)))
         rows.append(
             Row(
@@ -168,7 +168,7 @@ def experience_rows(chooser: TextChooser, entries: list[tuple[Path_, Any]]) -> l
     rows = []
     for path, entry in entries:
         bullets = chooser.bullets(entry.bullets, (*path, "bullets"))
-        if mentors := chooser.texts(entry.mentors, (*path, "mentors")):
+        if mentors := chooser.names(entry.mentors, (*path, "mentors")):
             mentors_label = chooser.catalog.labels.mentors
             bullets.append(chooser.labelled(mentors_label, chooser.catalog.join(mentors)))
         rows.append(
@@ -412,7 +412,7 @@ def skills_entries(chooser: TextChooser, section: Section, _: Path_) -> list[Ski
 def references_entries(chooser: TextChooser, section: Section, _: Path_) -> list[Referee]:
     return [
         Referee(
-            name=chooser.text(referee.name, (*path, "name")),
+            name=chooser.name(referee.name, (*path, "name")),
             lines=[
                 text
                 for key in ("title", "affiliation")
