@@ -331,6 +331,7 @@ def test_personal_lines_are_sent_only_when_asked(profile):
     assert kept.exit_code == 0, kept.output
     for private in ("1 May 1990", "12 Elm Street", "Date of birth"):
         assert private not in kept.output
-    assert "personal line(s) kept on this machine, not sent" in kept.stderr
+    # Counted as lines (two: a label and a value each), not as the texts in them.
+    assert "2 personal line(s) kept on this machine, not sent" in kept.stderr
     asked = openai(profile, "http://127.0.0.1:9", "--dry-run", "--include", "personal")
     assert "1 May 1990" in asked.output and "12 Elm Street" in asked.output

@@ -235,7 +235,7 @@ def translate_draft(
         raise click.BadParameter(wanted.message, param_hint="--lang") from None
     if result.personal:
         click.secho(
-            f"{len(result.personal)} personal line(s) kept on this machine, not sent "
+            f"{len(result.personal_lines)} personal line(s) kept on this machine, not sent "
             "(--include personal sends them)",
             fg="yellow",
             err=True,
