@@ -43,6 +43,7 @@ _FOLD = str.maketrans(
         "\u2219": "\u00b7",  # the middle dot Lato draws as its bullet operator (pdfminer)
         "\u2011": "-",
         "\u00ad": None,  # a soft hyphen is no character of the text
+        "\ufffe": None,  # PDFium's mark of a hyphen TeX put at a line's end, the word joined
         "\u2018": "'",
         "\u2019": "'",
         "\u201c": '"',
@@ -227,6 +228,8 @@ def _stray(pages: list[str]) -> list[Miss]:
             if char in seen:
                 continue
             category = unicodedata.category(char)
+            if char == "\ufffe":
+                continue  # PDFium's mark of a line-end hyphen it took away
             if category in ("Co", "Cn", "Cc", "Cs") or char == "\ufffd":
                 start = max(0, match.start() - 25)
                 seen[char] = " ".join(page[start : match.end() + 25].split())

@@ -28,6 +28,8 @@ class Phrase:
     column: Column  # the header, or the column of a two-column layout it is set in
     section: int  # its section's place in the view; -1: the header and page foot
     ordered: bool  # its place in the reading order is checked, not only its presence
+    kind: str = ""  # what it is (render/blocks.py's BlockKind): a title, an item...
+    block: int = -1  # the texts of one block (a heading and its dates) share a number
 
 
 def expected_phrases(view: CvView, catalog: Catalog, side_kinds: frozenset[str]) -> list[Phrase]:
@@ -47,32 +49,37 @@ def expected_phrases(view: CvView, catalog: Catalog, side_kinds: frozenset[str])
         )
         for line in view.personal
     ]
+    block = 0
     for index, section in enumerate(view.sections):
         column: Column = "side" if section.kind in side_kinds else "main"
-        phrases.append(Phrase(text_of(section.title), column, index, True))
-        for text, ordered in section_texts(section, catalog):
-            phrases.append(Phrase(text, column, index, ordered and len(text) >= ORDER_MIN_LENGTH))
+        block += 1
+        phrases.append(Phrase(text_of(section.title), column, index, True, "section", block))
+        for text, ordered, kind, new_block in section_texts(section, catalog):
+            block += new_block
+            ordered = ordered and len(text) >= ORDER_MIN_LENGTH
+            phrases.append(Phrase(text, column, index, ordered, kind, block))
     if view.updated:
         phrases.append(Phrase(text_of(view.updated), "head", -1, False))
     return [phrase for phrase in phrases if phrase.text.strip()]
 
 
-def section_texts(section: SectionView, catalog: Catalog) -> Iterator[tuple[str, bool]]:
-    """Each text of a section, and whether it is on the left (in the reading order)."""
+def section_texts(section: SectionView, catalog: Catalog) -> Iterator[tuple[str, bool, str, bool]]:
+    """Each text of a section: whether it is on the left (in the reading order), what kind
+    of block it is, and whether it begins a block."""
     if section.kind == "skills":
         # A category and its items are two texts: some themes set them on two lines.
         for group in section.entries:
             if isinstance(group, SkillGroup):
-                yield text_of(group.category), True
-                yield text_of(group.items), True
+                yield text_of(group.category), True, "group", True
+                yield text_of(group.items), True, "item", True
         return
     for block in section_blocks(section, catalog):
         yield from block_texts(block)
 
 
-def block_texts(block: Block) -> Iterator[tuple[str, bool]]:
-    yield block.text, True
+def block_texts(block: Block) -> Iterator[tuple[str, bool, str, bool]]:
+    yield block.text, True, block.kind, True
     if block.right:
-        yield plain(block.right), False
+        yield plain(block.right), False, block.kind, False
     for line in block.lines:
-        yield plain(line), False
+        yield plain(line), False, block.kind, False

@@ -16,6 +16,7 @@ from .compare import Miss, misses
 from .expected import expected_phrases
 from .extractors import Extractor
 from .locate import Locator
+from .pages import Layout, layout_of
 
 if TYPE_CHECKING:
     from ..pipeline.load import Loaded
@@ -37,6 +38,7 @@ class Reading:
     found: dict[str, int]  # by reader: the texts that came back
     findings: list[Finding] = field(default_factory=list)
     two_columns: bool = False  # some texts are set in a side column
+    layout: Layout | None = None  # how full its pages are, how wide its word spaces
 
     @property
     def ok(self) -> bool:
@@ -52,6 +54,8 @@ def read_back(
 ) -> Reading:
     """``pdf`` read by ``extractors`` (cvtex's readers: extractors.EXTRACTORS), or the
     readers' ``pages`` of it, read already."""
+    from ..compile.pagetext import TextArea
+    from ..look.settings import design_for
     from ..render.latex import side_column_kinds
 
     catalog = item.catalog
@@ -67,4 +71,6 @@ def read_back(
             where = locate(miss.phrase.text) if miss.phrase else str(pdf)
             findings.append(Finding(name, miss, where))
     two_columns = any(phrase.column == "side" for phrase in phrases)
-    return Reading(item.language, pdf, len(phrases), found, findings, two_columns)
+    area = TextArea.of(design_for(loaded.theme, catalog, loaded.profile, loaded.design))
+    layout = layout_of(pdf, area, phrases)
+    return Reading(item.language, pdf, len(phrases), found, findings, two_columns, layout)

@@ -53,7 +53,7 @@ class Progress(Reporter):
             return
         how = f"{result.seconds:.1f} s" if result.compiled else "up to date"
         click.echo(f"{result.language}: {result.pdf} ({how})")
-        if result.fitted:  # design.fit_pages: what was tightened, or that nothing could fit
+        if result.fitted:  # what fitting tightened, or that fit_pages could not be reached
             click.echo(f"{result.language}: {result.fitted}")
 
     def warning(self, line: str) -> None:
@@ -74,6 +74,9 @@ class Progress(Reporter):
             click.echo(TWO_COLUMNS)
         for finding in reading.findings:
             click.echo(f"  {finding.where}: {finding.extractor}: {describe(finding.miss)}")
+        if reading.layout is not None:  # how full the pages, how wide the spaces (not misses)
+            for problem in reading.layout.problems:
+                click.echo(f"  layout: {problem}")
 
     def posting(self, reading: PostingReading) -> None:
         """A posting's terms in a PDF, in the words of the language's catalog."""

@@ -20,6 +20,7 @@ from .engine import EngineRun
 from .engines import AUTO, AnyEngine, EngineChoice
 
 if TYPE_CHECKING:
+    from ..look.design import Design
     from ..look.fit import Step
     from ..profile.load import LoadedProfile
     from ..render.latex import Image, TexSource
@@ -32,9 +33,10 @@ class Typeset:
     source: TexSource
     run: EngineRun
     engine: AnyEngine
-    fitted: str = ""  # what fit_pages did: "fitted to 1 page at 9.5 pt, spacing 55%"
+    fitted: str = ""  # what fitting did: "fitted to 1 page at 9.5 pt, spacing 55%"
     step: Step | None = None  # the step of tightening it was typeset at
-    advice: str = ""  # what would make it look better: a last page of a few lines pulled back
+    target: int | None = None  # the pages a default fit fitted it on
+    advice: str = ""  # a warning: a short last page the default fit could not pull back
 
     @property
     def pdf(self) -> Path:
@@ -62,33 +64,61 @@ def typeset(
     engine: AnyEngine | None = None,
     choice: EngineChoice = AUTO,
 ) -> Typeset:
-    """The source typeset, fitted to ``design.fit_pages`` if it sets one. ``engine``: one
-    already started (the head start), else a fresh one of ``choice`` in a folder inside
-    ``out_dir``."""
-    if source.fit is not None:
-        return _fitted(source, loaded, out_dir, timeout, engine, choice)
-    result = _one_pass(source, source.tex, loaded, out_dir, timeout, choice, engine)
-    result.advice = tiny_last_page(result.pdf, result.run.pages)
-    return result
+    """The source typeset, fitted to its pages as its design asks (look/fit.py): to
+    ``fit_pages``, or, by default, to one page fewer when its last page holds less than a
+    quarter of a page. ``engine``: one already started (the head start), else a fresh one
+    of ``choice`` in a folder inside ``out_dir``."""
+    fit = source.fit
+    if fit is None:
+        return _one_pass(source, source.tex, loaded, out_dir, timeout, choice, engine)
+    if fit.pages is not None:
+        return _fitted(source, loaded, out_dir, timeout, fit.pages, choice, engine)
+    if source.fit_step is not None and source.fit_target is not None:
+        return _fitted_again(source, loaded, out_dir, timeout, choice, engine)
+    first = _one_pass(source, source.tex, loaded, out_dir, timeout, choice, engine)
+    held = short_last_page(first.pdf, first.run.pages, fit.design)
+    if held is None:
+        return first
+    target = first.run.pages - 1
+    return _fitted(source, loaded, out_dir, timeout, target, choice, first=first, held=held)
 
 
-# A last page with this many lines of text or fewer (its foot's "updated" line counted) is
-# a page turned for a few lines, which design.fit_pages would pull back onto the others.
-TINY_LAST_PAGE = 6
+def short_last_page(pdf: Path, pages: int, design: Design) -> float | None:
+    """How much of its text area the last page fills, if less than a quarter (a page turned
+    for a few lines); None when it fills more, or the document has one page."""
+    from ..look.fit import SHORT_LAST_PAGE
+    from .pagetext import TextArea, page_texts
 
-
-def tiny_last_page(pdf: Path, pages: int) -> str:
-    """What to do about a last page that holds a few lines, or "" when it holds more (or the
-    document has one page)."""
     if pages < 2:
-        return ""
-    lines = overflow_lines(pdf, pages - 1)
-    if lines is None or lines > TINY_LAST_PAGE:
-        return ""
-    return (
-        f"page {pages} holds only {lines} line(s): `design: {{fit_pages: {pages - 1}}}` in the "
-        f"profile tightens the spacing, then the type, until it fits on {_pages(pages - 1)}"
-    )
+        return None
+    last = page_texts(pdf)[-1]
+    held = TextArea.of(design).filled(last, last.lines)
+    return held if held < SHORT_LAST_PAGE else None
+
+
+def _fitted_again(
+    source: TexSource,
+    loaded: LoadedProfile,
+    out_dir: Path,
+    timeout: float,
+    choice: EngineChoice,
+    engine: AnyEngine | None,
+) -> Typeset:
+    """A default fit at the step that fitted exactly this CV before (the build cache's); if
+    it no longer does (its fonts changed), the default fit decided afresh."""
+    from dataclasses import replace
+
+    assert source.fit is not None and source.fit_step is not None
+    assert source.fit_target is not None
+    trial = _one_pass(source, source.tex, loaded, out_dir, timeout, choice, engine)
+    if trial.run.pages <= source.fit_target:
+        note = f"{_fit_note(trial.run.pages, source.fit_step)} {_AS_WRITTEN}"
+        chosen = _choose(trial, note, source.fit_step)
+        chosen.target = source.fit_target
+        return chosen
+    trial.discard()
+    afresh = replace(source, tex=source.fit.base_tex, fit_step=None, fit_target=None)
+    return typeset(afresh, loaded, out_dir, timeout, choice=choice)
 
 
 def _fitted(
@@ -96,37 +126,42 @@ def _fitted(
     loaded: LoadedProfile,
     out_dir: Path,
     timeout: float,
-    engine: AnyEngine | None = None,
+    target: int,
     choice: EngineChoice = AUTO,
+    engine: AnyEngine | None = None,
+    first: Typeset | None = None,
+    held: float | None = None,
 ) -> Typeset:
-    """If the CV takes more pages than ``fit_pages``, the first step of tightening that
-    fits (see look.fit), trying several at once; the trials not chosen are discarded."""
+    """If the CV takes more than ``target`` pages, the first step of tightening that fits
+    (see look.fit), trying several at once; the trials not chosen are discarded. ``first``:
+    the CV typeset at its design already; ``held``: how much of its last page a default
+    fit found filled (None: fit_pages asked for the target)."""
     from ..look.fit import first_fitting, steps
 
     assert source.fit is not None
-    target = source.fit.pages
-    ladder = steps(source.fit.design)
+    fit = source.fit
+    ladder = steps(fit.design, fit.bounds)
     start = ladder.index(source.fit_step) if source.fit_step in ladder else 0
-    trials = {start: _one_pass(source, source.tex, loaded, out_dir, timeout, choice, engine)}
+    if first is not None:
+        trials = {0: first}
+    else:
+        trials = {start: _one_pass(source, source.tex, loaded, out_dir, timeout, choice, engine)}
     chosen: Typeset | None = None
     try:
-        first = trials[start]
-        if first.run.pages <= target:
-            note = _fit_note(first.run.pages, ladder[start]) if start else ""
-            chosen = _choose(first, note, ladder[start])
+        if trials[start].run.pages <= target:
+            note = _fit_note(trials[start].run.pages, ladder[start]) if start else ""
+            chosen = _choose(trials[start], note, ladder[start])
             return chosen
         if start:  # what fitted this CV before no longer does (fonts changed): search again
-            plain = source.fit.render(source.fit.design)
+            plain = fit.render(fit.design)
             trials[0] = _one_pass(source, plain, loaded, out_dir, timeout, choice)
             if trials[0].run.pages <= target:
                 chosen = _choose(trials[0], "", ladder[0])
                 return chosen
 
         def typeset_step(index: int) -> None:
-            assert source.fit is not None
-            tighter = ladder[index].apply(source.fit.design)
-            tex = source.fit.render(tighter)
-            trials[index] = _one_pass(source, tex, loaded, out_dir, timeout, choice)
+            tighter = ladder[index].apply(fit.design)
+            trials[index] = _one_pass(source, fit.render(tighter), loaded, out_dir, timeout, choice)
 
         def pages_at(indexes: list[int]) -> dict[int, int]:
             from concurrent.futures import ThreadPoolExecutor
@@ -138,18 +173,32 @@ def _fitted(
 
         width = max(1, os.cpu_count() or 1)
         found, seen = first_fitting(len(ladder), pages_at, target, width)
-        if found is None:
+        designed = trials[0].run.pages
+        if found is None and held is not None:
+            chosen = _choose(trials[0], "", ladder[0])
+            chosen.advice = (
+                f"page {designed} holds {held:.0%} of a page, and the CV does not fit on "
+                f"{_pages(target)} within the default fit's bounds "
+                f"({fit.bounds.describe(fit.design.font_size)}): "
+                f"`design: {{fit_pages: {target}}}` tightens it further, "
+                "`design: {fit: off}` keeps it as written"
+            )
+        elif found is None:
             tightest = ladder[-1]
             over = overflow_lines(trials[len(ladder) - 1].pdf, target)
             lines = f", {over} line{'' if over == 1 else 's'} over" if over else ""
             note = (
                 f"does not fit on {_pages(target)} even at {tightest.describe()} "
                 f"({_pages(seen[len(ladder) - 1])} needed{lines}); kept the design "
-                f"({_pages(trials[0].run.pages)})"
+                f"({_pages(designed)})"
             )
             chosen = _choose(trials[0], note, ladder[0])
         else:
-            chosen = _choose(trials[found], _fit_note(seen[found], ladder[found]), ladder[found])
+            note = _fit_note(seen[found], ladder[found])
+            if held is not None:
+                note = f"page {designed} held {held:.0%} of a page: {note} {_AS_WRITTEN}"
+            chosen = _choose(trials[found], note, ladder[found])
+            chosen.target = target if held is not None else None
         return chosen
     finally:
         for trial in trials.values():
@@ -177,6 +226,9 @@ def overflow_lines(pdf: Path, pages: int) -> int | None:
 def _choose(trial: Typeset, note: str, step: Step) -> Typeset:
     trial.fitted, trial.step = note, step
     return trial
+
+
+_AS_WRITTEN = "(`design: {fit: off}` keeps it as written)"
 
 
 def _fit_note(pages: int, step: Step) -> str:

@@ -3,11 +3,12 @@
 Themes set their defaults in ``theme.yaml`` (``design:``), a profile and a variant set
 theirs under ``design:``, and each of them may set options for one language only
 (``per_language:``). :func:`merge_design` takes them in that order and gives every option a
-value; the fit-to-N-pages search (see fit.py) then only ever makes spacing and type tighter.
+value; fitting (see fit.py) then only ever makes spacing and type tighter.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -48,6 +49,22 @@ CVTEX_DEFAULTS = DesignOptions(
 )
 
 
+# Big points (PDF's unit, 1/72 in) in each unit a design's lengths are written in.
+_BIG_POINTS = {"pt": 72 / 72.27, "bp": 1.0, "mm": 72 / 25.4, "cm": 72 / 2.54, "in": 72.0}
+
+
+def big_points(length: str, font_size: float) -> float:
+    """A TeX length (1.3cm, 20mm, 0.5in, 36pt, 2em) in big points; an em is the body's
+    size (``font_size``), an ex 0.45 of it."""
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*", length)
+    if match is None:
+        raise ValueError(f"not a length: {length!r}")
+    number, unit = float(match[1]), match[2]
+    if unit in ("em", "ex"):
+        return number * font_size * (1.0 if unit == "em" else 0.45)
+    return number * _BIG_POINTS[unit]
+
+
 def points(value: float) -> str:
     """A number of points as TeX reads it: 9.6pt, 10pt; never 9.600000000000001pt."""
     return f"{round(value, 2):g}pt"
@@ -71,9 +88,12 @@ class Design:
     colors: dict[str, str]  # xcolor name -> RRGGBB
     serif: list[FontChoice]
     sans: list[FontChoice]
-    fit_pages: int | None = None
+    # How the CV is fitted to its pages: "auto" (a last page of less than a quarter pulled
+    # back, within look/fit.py's bounds), "off" (as written), or the pages it must fit on.
+    fit: int | str = "auto"
     tagged: bool = False  # a structure tree (\DocumentMetadata and tagpdf): three passes
     page_numbers: bool = True  # the number and the name on every page after the first
+    attach_profile: bool = False  # the PDF carries the profile it shows (render.carried)
     # Fonts chosen for other scripts (greek: [...]), each from the last layer naming it.
     scripts: dict[str, list[FontChoice]] = field(default_factory=dict)
     # Set by fitting only: how much of the theme's vertical space is kept (1.0: all of it).
@@ -81,6 +101,11 @@ class Design:
     # The layer each font role ("serif", "sans", "scripts.greek") was last set in, for
     # messages about fonts not installed.
     origins: dict[str, Layer] = field(default_factory=dict, compare=False)
+
+    @property
+    def fit_pages(self) -> int | None:
+        """The pages the CV must fit on (fit_pages), or None."""
+        return self.fit if isinstance(self.fit, int) else None
 
     @property
     def geometry(self) -> TexCode:
@@ -103,6 +128,10 @@ class Design:
             TypeSize(command, TexCode(points(size * scale)), TexCode(points(skip * scale)))
             for command, size, skip in _ARTICLE_STEPS
         ]
+
+    def margin(self, side: str) -> float:
+        """A margin of the page (top, bottom, left, right) in big points."""
+        return big_points(self.margins[side], self.font_size)
 
     def space(self, value: float) -> TexCode:
         """A vertical space of the theme (in points), as fitting tightens it."""
@@ -150,9 +179,20 @@ def merge_design(layers: Iterable[Layer]) -> Design:
     origins: dict[str, Layer] = {}
     for item in [Layer(CVTEX_DEFAULTS, "cvtex"), *layers]:
         layer, origin = item.options, item
-        for name in ("paper", "font_size", "line_spacing", "fit_pages", "tagged", "page_numbers"):
+        for name in (
+            "paper",
+            "font_size",
+            "line_spacing",
+            "tagged",
+            "page_numbers",
+            "attach_profile",
+        ):
             if (value := getattr(layer, name)) is not None:
                 values[name] = value
+        # fit and fit_pages are one option: the last layer that sets either decides.
+        for value in (layer.fit, layer.fit_pages):
+            if value is not None:
+                values["fit"] = value
         if isinstance(layer.margins, str):
             margins.update(dict.fromkeys(SIDES, layer.margins))
         elif layer.margins is not None:
@@ -177,12 +217,39 @@ def merge_design(layers: Iterable[Layer]) -> Design:
         colors={name: value.removeprefix("#").upper() for name, value in colors.items()},
         serif=list(values["serif"]),  # type: ignore[call-overload]
         sans=list(values["sans"]),  # type: ignore[call-overload]
-        fit_pages=values.get("fit_pages"),  # type: ignore[arg-type]
+        fit=values.get("fit", "auto"),  # type: ignore[arg-type]
         tagged=bool(values.get("tagged", False)),
         page_numbers=bool(values.get("page_numbers", True)),
+        attach_profile=bool(values.get("attach_profile", False)),
         scripts=scripts,
         origins=origins,
     )
+
+
+def flattened(layers: Iterable[Layer]) -> dict[str, Any]:
+    """Several layers' options as one ``design:`` block writes them, each from the last
+    layer that sets it, as :func:`merge_design` takes them: margins side by side (one
+    length for all, then a side), colours one by one (``accent`` is the accent colour),
+    fonts role by role and script by script."""
+    data: dict[str, Any] = {}
+    for layer in layers:
+        options = layer.options.model_dump(
+            mode="json", by_alias=True, exclude_none=True, exclude={"per_language"}
+        )
+        if isinstance(options.get("margins"), str):
+            options["margins"] = dict.fromkeys(SIDES, options["margins"])
+        if "accent" in options:
+            options.setdefault("colors", {})["accent"] = options.pop("accent")
+        _merged_into(data, options)
+    return data
+
+
+def _merged_into(data: dict[str, Any], options: dict[str, Any]) -> None:
+    for key, value in options.items():
+        if isinstance(value, dict) and isinstance(data.get(key), dict):
+            _merged_into(data[key], value)
+        else:
+            data[key] = value
 
 
 def command_line_layer(pairs: Sequence[tuple[str, str]]) -> Layer | None:

@@ -1,11 +1,17 @@
-"""``design: {fit_pages: N}``: the steps by which a CV is tightened to fit N pages, and the
-search for the first step that fits.
+"""Fitting a CV to its pages: the steps by which it is tightened, within bounds, and the
+search for the first step that fits. One mechanism for both ways a design asks for it:
 
-A CV is made to fit by tightening, in order, the theme's vertical spacing (down to 60% of
-it) and then the font size (by 0.25 pt at a time, by at most 1.5 pt and never below 8 pt).
-Nothing is ever left out, and nothing is tightened more than the first step that fits
-needs. Each step is a full XeLaTeX pass, so steps are tried several at a time, one per
-core, and a fitted result is kept by the build cache like any other.
+* ``design: {fit: auto}``, the default: a CV whose last page holds less than a quarter
+  of a page (compile/pdf.py measures it) is fitted to one page fewer, its spacing
+  tightened no further than its theme allows (``tightest_spacing`` in theme.yaml, 70%
+  by default) and its type never below 10 pt (nor below the design's own size);
+* ``design: {fit_pages: N}``: a CV longer than N pages is fitted to N, its spacing down to
+  60% of the theme's and its type by at most 1.5 pt, never below 8 pt.
+
+A CV is tightened first in its vertical spacing, then in its font size (by 0.25 pt at a
+time). Nothing is ever left out, and nothing is tightened more than the first step that
+fits needs. Each step is a full XeLaTeX pass, so steps are tried several at a time, one
+per core, and a fitted result is kept by the build cache like any other.
 """
 
 from __future__ import annotations
@@ -15,10 +21,33 @@ from dataclasses import dataclass
 
 from .design import Design, points
 
-SPACINGS = (0.85, 0.7, 0.6)
 SIZE_STEP = 0.25
 MAX_SIZE_DROP = 1.5
-MIN_SIZE = 8.0
+# A last page that holds less than this share of its text area is pulled back by default.
+SHORT_LAST_PAGE = 0.25
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """How far a fit may go: the share of the theme's spacing kept, the smallest type."""
+
+    spacing: float
+    size: float
+
+    def describe(self, font_size: float) -> str:
+        """The bounds for a design whose type is ``font_size``."""
+        if font_size <= self.size:
+            return f"spacing to {self.spacing:.0%}, type as designed"
+        size = points(max(self.size, font_size - MAX_SIZE_DROP)).removesuffix("pt")
+        return f"spacing to {self.spacing:.0%}, type down to {size} pt"
+
+
+ASKED = Bounds(spacing=0.6, size=8.0)  # fit_pages: N
+
+
+def default_bounds(tightest_spacing: float) -> Bounds:
+    """The default fit's bounds in a theme that lets its spacing go to ``tightest_spacing``."""
+    return Bounds(spacing=max(tightest_spacing, ASKED.spacing), size=10.0)
 
 
 @dataclass(frozen=True)
@@ -34,14 +63,17 @@ class Step:
         return f"{points(self.font_size).removesuffix('pt')} pt{spacing}"
 
 
-def steps(design: Design) -> list[Step]:
-    """The design itself, then each tighter step, in the order they are tried."""
+def steps(design: Design, bounds: Bounds = ASKED) -> list[Step]:
+    """The design itself, then each tighter step within ``bounds``, in the order they are
+    tried: the spacing to 85%, 70%, 60% (as far as the bounds go), then the type."""
     size = design.font_size
-    found = [Step(1.0, size), *(Step(spacing, size) for spacing in SPACINGS)]
-    smallest = min(size, max(MIN_SIZE, size - MAX_SIZE_DROP))
+    spacings = [spacing for spacing in (0.85, 0.7, 0.6) if spacing > bounds.spacing + 1e-9]
+    spacings.append(bounds.spacing)
+    found = [Step(1.0, size), *(Step(spacing, size) for spacing in spacings)]
+    smallest = min(size, max(bounds.size, size - MAX_SIZE_DROP))
     drop = SIZE_STEP
     while size - drop >= smallest - 1e-9:
-        found.append(Step(SPACINGS[-1], size - drop))
+        found.append(Step(spacings[-1], size - drop))
         drop += SIZE_STEP
     return found
 

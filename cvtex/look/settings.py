@@ -73,9 +73,18 @@ def design_for(
     """Theme defaults, the profile's design:, the variant's design: (of the variant
     ``loaded`` shows), each with its options for this language after its general ones, then
     the command line's ``overrides``; the later wins."""
+    layers = theme.design_layers(catalog.own_keys, catalog.convert_from)
+    return merge_design([*layers, *profile_layers(catalog, loaded, overrides)])
+
+
+def profile_layers(
+    catalog: Catalog, loaded: LoadedProfile, overrides: Layer | None = None
+) -> list[Layer]:
+    """The layers of the design the profile sets for the language (and the variant
+    ``loaded`` shows, then the command line's ``overrides``): what it adds to its theme's."""
     profile, source, variant = loaded.profile, loaded.source, loaded.variant
     own, converted_from = catalog.own_keys, catalog.convert_from
-    layers = theme.design_layers(own, converted_from)
+    layers: list[Layer] = []
 
     def written(design: DesignOptions | None, base: tuple[str | int, ...]) -> list[Layer]:
         return [
@@ -96,7 +105,7 @@ def design_for(
         layers += written(variant.design, base)
     if overrides is not None:
         layers.append(overrides)
-    return merge_design(layers)
+    return layers
 
 
 def language_settings(

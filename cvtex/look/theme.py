@@ -26,6 +26,7 @@ from ..resources import TEMPLATES_DIR
 from .design import Layer, language_layers
 
 THEME_FILE = "theme.yaml"
+DEFAULT_TIGHTEST_SPACING = 0.7
 CodePoint = Annotated[str, StringConstraints(pattern=r"^[0-9A-F]{4,5}$")]
 
 
@@ -51,6 +52,13 @@ class ThemeFile(Model):
         None, description="The theme this one builds on: a built-in name or a folder."
     )
     design: DesignBlock = Field(default_factory=DesignBlock)
+    tightest_spacing: float | None = Field(
+        None,
+        gt=0,
+        le=1,
+        description="How far the default fit (design: {fit: auto}) may tighten the theme's "
+        "vertical spaces: 0.7 keeps 70% of each. fit_pages goes down to 60%.",
+    )
     icon_font: str | None = Field(None, pattern=r"^[A-Za-z0-9 _.-]+$")
     icons: dict[str, CodePoint] = Field(default_factory=dict)
     word_fonts: dict[str, WordFonts] = Field(
@@ -85,6 +93,12 @@ class Theme:
     @property
     def description(self) -> str:
         return next((t.settings.description for t in self.chain if t.settings.description), "")
+
+    @property
+    def tightest_spacing(self) -> float:
+        """How far the default fit may tighten this theme's vertical spaces."""
+        found = (t.settings.tightest_spacing for t in self.chain if t.settings.tightest_spacing)
+        return next(found, DEFAULT_TIGHTEST_SPACING)
 
     @property
     def icon_font(self) -> str | None:

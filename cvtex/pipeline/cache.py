@@ -292,12 +292,15 @@ def fitted_before(source: TexSource, cache: BuildCache) -> TexSource:
     if "spacing" not in record:
         return source
     step = Step(float(record["spacing"]), float(record["font_size"]))
-    return replace(source, tex=source.fit.render(step.apply(source.fit.design)), fit_step=step)
+    tex = source.fit.render(step.apply(source.fit.design))
+    target = record.get("pages")
+    return replace(source, tex=tex, fit_step=step, fit_target=int(target) if target else None)
 
 
 def fit_known(source: TexSource, cache: BuildCache) -> bool:
-    """Whether the PDF on record was made for the same CV with the same fit_pages: a PDF
-    that fits now because it was built before fit_pages was asked for is not known to."""
+    """Whether the PDF on record was made for the same CV fitted the same way (fit: auto,
+    or fit_pages: N): a PDF that fits now because it was built before the fit was asked
+    for is not known to."""
     if source.fit is None:
         return True
     record = cache.fit_of(source.stem)
@@ -312,6 +315,8 @@ def fit_record(source: TexSource, built: BuiltLanguage) -> dict[str, object] | N
     step = built.fit_step
     if step is not None and (step.spacing, step.font_size) != (1.0, source.fit.design.font_size):
         record.update(spacing=step.spacing, font_size=step.font_size)
+        if built.fit_target is not None:
+            record["pages"] = built.fit_target  # a default fit's: one page fewer than designed
     return record
 
 
@@ -322,7 +327,7 @@ def built_key(built: BuiltLanguage, source: TexSource) -> str:
 
 def _fit_key(source: TexSource) -> str:
     assert source.fit is not None
-    base = f"fit {source.fit.pages}\n{source.fit.base_tex}{_image_digest(source)}"
+    base = f"fit {source.fit.goal}\n{source.fit.base_tex}{_image_digest(source)}"
     return output_key(base)
 
 

@@ -30,9 +30,10 @@ class BuiltLanguage:
     log: str  # XeLaTeX's log of the run, kept for inspection
     compiled: bool = True  # False: the PDF already there was still right, and was kept
     primed: bool = False  # its engine read the preamble before the profile was rendered
-    fitted: str = ""  # what fit_pages did: "fitted to 1 page at 9.5 pt, spacing 55%"
+    fitted: str = ""  # what fitting did: "fitted to 1 page at 9.5 pt, spacing 55%"
     fit_step: Step | None = None  # the step of tightening the PDF was typeset at
-    advice: str = ""  # what would make it look better (a last page of a few lines)
+    fit_target: int | None = None  # the pages a default fit fitted it on
+    advice: str = ""  # a warning: a short last page the default fit could not pull back
 
 
 def place_pdf(typeset: Typeset, out_dir: Path) -> BuiltLanguage:
@@ -57,6 +58,7 @@ def place_pdf(typeset: Typeset, out_dir: Path) -> BuiltLanguage:
         primed=bool(typeset.engine.primed),
         fitted=typeset.fitted,
         fit_step=typeset.step,
+        fit_target=typeset.target,
         advice=typeset.advice,
     )
 

@@ -149,6 +149,13 @@ class DesignFonts(Model):
     )
 
 
+def _fit_word(value: object) -> object:
+    """fit: off as YAML 1.1 writers spell it (false): the same word."""
+    if isinstance(value, bool):
+        return "auto" if value else "off"
+    return value
+
+
 class DesignOptions(Model):
     """How a CV looks, whatever its theme: page, margins, type, colours, length."""
 
@@ -163,6 +170,13 @@ class DesignOptions(Model):
     accent: HexColor | None = Field(None, description="The accent colour; as colors.accent.")
     colors: Colors | None = None
     fonts: DesignFonts | None = None
+    fit: Annotated[Literal["auto", "off"] | None, BeforeValidator(_fit_word)] = Field(
+        None,
+        description="auto (the default): a CV whose last page holds less than a quarter of "
+        "a page is fitted to one page fewer, spacing then type tightened within the theme's "
+        "bounds and never below 10 pt, with a line saying so; off: the CV as written.",
+        examples=["off"],
+    )
     fit_pages: int | None = Field(
         None,
         ge=1,
@@ -185,6 +199,23 @@ class DesignOptions(Model):
         "never on a CV of one page.",
         examples=[False],
     )
+    attach_profile: bool | None = Field(
+        None,
+        description="The PDF carries, as an attachment, the profile of what it shows: its "
+        "one language's texts, the variant's entries and bullets, no comments, nothing of "
+        "another language or variant; `cvtex import` of the PDF then reads it, exactly. Off "
+        "by default: a PDF sent out carries only its page.",
+        examples=[True],
+    )
+
+    @model_validator(mode="after")
+    def _one_fit(self) -> DesignOptions:
+        if self.fit is not None and self.fit_pages is not None:
+            raise ValueError(
+                f"fit: {self.fit} and fit_pages: {self.fit_pages} say two things: "
+                "keep fit_pages to fit on that many pages, or fit alone"
+            )
+        return self
 
 
 class DesignBlock(DesignOptions):

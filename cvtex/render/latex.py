@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
@@ -18,14 +19,14 @@ from .. import cachefiles
 from ..errors import InputError
 from ..language.catalog import Catalog
 from ..look.design import Design
-from ..look.fit import Step
+from ..look.fit import ASKED, Bounds, Step, default_bounds
 from ..look.settings import Settings, language_settings
 from ..look.theme import Theme
 from ..text.texescape import TexCode, escape_text, fallback_letters, tex_url, to_tex
 from ..view.cv import CvView, Fallback
 from .blocks import text_of
 from .marks import BODY_MARK
-from .metadata import Metadata, cv_metadata
+from .metadata import Attachment, Metadata, cv_metadata
 from .templates import ThemeLoader, template_error
 
 if TYPE_CHECKING:
@@ -35,12 +36,20 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Fit:
-    """What fitting a CV to ``pages`` needs: its design and a way to render it at a step."""
+    """What fitting a CV to its pages needs (look/fit.py): its design, a way to render it
+    at a step, and how far a step may go. ``pages``: the pages it must fit on (fit_pages);
+    None: one page fewer, if its last page is short (fit: auto)."""
 
-    pages: int
+    pages: int | None
     design: Design
     render: Callable[[Design], str]  # the same view, catalog, theme and fonts
     base_tex: str  # the CV at its design: what a fit found before is remembered by
+    bounds: Bounds = ASKED
+
+    @property
+    def goal(self) -> str:
+        """What is asked, as the build cache remembers it: "auto", or the pages."""
+        return "auto" if self.pages is None else str(self.pages)
 
 
 @dataclass(frozen=True)
@@ -63,8 +72,9 @@ class TexSource:
     fallbacks: list[Fallback]
     image: Image | None = None  # copied beside the .tex, where it expects it
     cjk_fonts: bool = False  # the source loads xeCJK and CJK fonts: the slower compile
-    fit: Fit | None = None  # design.fit_pages: how to typeset the same CV tighter
+    fit: Fit | None = None  # how to typeset the same CV tighter; None: design.fit is off
     fit_step: Step | None = None  # the step ``tex`` is typeset at, when it is not the design's
+    fit_target: int | None = None  # the pages that step fitted the CV on (a default fit's)
     format: str = "pdf"
     tagged: bool = False  # design.tagged: typeset until tagpdf's numbers settle (compile.pdf)
     # Which font sets each role and why; a theme's font replaced (look.settings.Settings).
@@ -89,11 +99,14 @@ def settings_of(loaded: Loaded, item: Localized, shown: object = None) -> Settin
 def tex_source(loaded: Loaded, item: Localized) -> TexSource:
     """The CV's source in the language of ``item``, with the font plan made from its text."""
     settings = settings_of(loaded, item)
-    tex = render_tex(item.view, item.catalog, loaded.theme, settings)
+    meta = _with_profile(loaded, item, settings) if settings.design.attach_profile else None
+    tex = render_tex(item.view, item.catalog, loaded.theme, settings, meta=meta)
     fit = None
-    if settings.design.fit_pages:
-        render = _renderer(item.view, item.catalog, loaded.theme, settings)
-        fit = Fit(settings.design.fit_pages, settings.design, render, tex)
+    design = settings.design
+    if design.fit != "off":
+        render = _renderer(item.view, item.catalog, loaded.theme, settings, meta)
+        bounds = ASKED if design.fit_pages else default_bounds(loaded.theme.tightest_spacing)
+        fit = Fit(design.fit_pages, design, render, tex, bounds)
     cjk = settings.fonts.cjk_serif is not None
     return TexSource(
         item.language,
@@ -119,9 +132,31 @@ def _photo(loaded: Loaded, name: str | None) -> Image | None:
 
 
 def _renderer(
-    view: CvView, catalog: Catalog, theme: Theme, settings: Settings
+    view: CvView, catalog: Catalog, theme: Theme, settings: Settings, meta: Metadata | None
 ) -> Callable[[Design], str]:
-    return lambda design: render_tex(view, catalog, theme, replace(settings, design=design))
+    return lambda design: render_tex(
+        view, catalog, theme, replace(settings, design=design), meta=meta
+    )
+
+
+def _with_profile(loaded: Loaded, item: Localized, settings: Settings) -> Metadata:
+    """The PDF's properties with the profile it shows attached (design.attach_profile)."""
+    from .carried import carried_profile, carried_yaml
+
+    view, catalog, theme = item.view, item.catalog, loaded.theme
+    # The personal lines are carried where the theme lays them out: where the CV without
+    # them is not the same CV.
+    shows_personal = bool(view.personal) and render_tex(
+        view, catalog, theme, settings
+    ) != render_tex(replace(view, personal=[]), catalog, theme, settings)
+    data = carried_profile(loaded, item, shows_personal, loaded.design)
+    stem = loaded.stem(item.language)
+    name = f"{stem}.yaml" if _PLAIN_NAME.fullmatch(stem) else f"profile.{item.language}.yaml"
+    return replace(cv_metadata(view, catalog), attachment=Attachment(name, carried_yaml(data)))
+
+
+# A name the PDF and the .tex write as it is: no parenthesis, backslash or TeX special.
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 
 
 @cache

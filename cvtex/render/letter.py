@@ -36,9 +36,7 @@ def letter_tex_source(loaded: Loaded, item: Localized) -> TexSource:
     settings = settings_of(loaded, item, letter)
     # Fitted to one page whatever the CV's fit_pages: a letter is a page.
     cv_design = settings.design
-    design = replace(
-        cv_design, fit_pages=LETTER_PAGES, font_size=cv_design.font_size + LETTER_SIZE_STEP
-    )
+    design = replace(cv_design, fit=LETTER_PAGES, font_size=cv_design.font_size + LETTER_SIZE_STEP)
     settings = replace(settings, design=design)
     extra = {"letter": letter}
     meta = letter_metadata(letter, item)

@@ -25,12 +25,46 @@ def escape(text: str) -> str:
 
 
 @dataclass(frozen=True)
+class Attachment:
+    """A file the PDF carries (the profile it shows: design.attach_profile)."""
+
+    name: str  # letters, digits, dots and hyphens: written in the PDF and the .tex as is
+    data: bytes
+
+    @property
+    def tex(self) -> TexCode:
+        """The file as an embedded file of the PDF, put in its catalog's name tree by
+        xdvipdfmx on the first page. Its bytes go into the special as hexadecimal, in lines
+        (a PDF reader skips the white space between hex digits): no byte of a text can end
+        the special or be read by TeX. The # of its type is read as a character where the
+        macro is defined, not as a parameter."""
+        digits = self.data.hex()
+        lines = "\n".join(digits[i : i + 128] for i in range(0, len(digits), 128))
+        filespec = (
+            f"<</Type/Filespec/F ({self.name})/UF ({self.name})/EF <</F @cvtexattached>>"
+            "/Desc (The profile of this CV, written by cvtex)/AFRelationship/Source>>"
+        )
+        size = len(self.data)
+        stream = f"<</Type/EmbeddedFile/Subtype/application#2Fyaml/Params <</Size {size}>>>>"
+        names = f"<</EmbeddedFiles <</Names [({self.name}) {filespec}]>>>>"
+        return TexCode(
+            "\\begingroup\\catcode`\\#=12\\relax\n"
+            "\\gdef\\cvtexattached{%\n"
+            f"\\special{{pdf:stream @cvtexattached <{lines}>\n{stream}}}%\n"
+            f"\\special{{pdf:put @names {names}}}}}\n"
+            "\\endgroup\n"
+            "\\AddToHook{shipout/firstpage}{\\cvtexattached}"
+        )
+
+
+@dataclass(frozen=True)
 class Metadata:
     title: str
     author: str
     subject: str
     keywords: str
     language: str  # a BCP 47 tag: en-US, zh-CN
+    attachment: Attachment | None = None  # design.attach_profile: the profile it shows
 
     @property
     def catalog(self) -> TexCode:

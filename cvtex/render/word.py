@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import copy
 import io
-import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
-from ..look.design import Design
+from ..look.design import Design, big_points
 from ..look.settings import design_for
 from ..look.theme import WordFonts
 from ..text.scripts import has_cjk
@@ -103,22 +102,9 @@ def photo_file(loaded: Loaded, item: Localized) -> Path | None:
 
 def length(value: str, font_size: float) -> int:
     """A TeX length (1.3cm, 20mm, 0.5in, 36pt, 2em) in EMU, as python-docx measures."""
-    from docx.shared import Cm, Inches, Mm, Pt
+    from docx.shared import Pt
 
-    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*", value)
-    if match is None:
-        raise ValueError(f"not a length: {value!r}")
-    number, unit = float(match[1]), match[2]
-    converters = {
-        "cm": Cm,
-        "mm": Mm,
-        "in": Inches,
-        "pt": lambda v: Pt(v * 72 / 72.27),  # TeX's point is 1/72.27 inch
-        "bp": Pt,
-        "em": lambda v: Pt(v * font_size),
-        "ex": lambda v: Pt(v * font_size * 0.45),
-    }
-    return int(converters[unit](number))
+    return int(Pt(big_points(value, font_size)))
 
 
 # -- the document --------------------------------------------------------------------------

@@ -144,7 +144,44 @@ def _escape(text: str) -> str:
             rf"\cvlatin{{{piece}}}" if index % 2 else _escape(piece)
             for index, piece in enumerate(pieces)
         )
+    if not text.isascii() and _COMBINING.search(text):
+        return _with_marked_words(text)
     return text.translate(_SPECIALS)
+
+
+# Combining marks a Latin letter carries: ọ̀ is o, a dot below and a grave (U+0323, U+0300).
+_MARKS = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
+_COMBINING = re.compile(f"[{_MARKS}]")
+_LETTERS_AND_MARKS = re.compile(f"(?:[^\\W\\d_]|[{_MARKS}])+")
+
+
+def _with_marked_words(text: str) -> str:
+    """Text in which each Latin word with a combining mark is written
+    ``\\cvmarked{word}{its UTF-16 in hex}``. Set as typed, a font may draw such a letter as
+    its base and each mark apart (its ccmp feature takes ọ apart when a grave follows), and
+    readers read two marks in a row apart ("ọ ̀"), or lose the space after the word: the
+    template sets the word with the font's precomposed letters where it has them (ọ, then
+    the grave) and gives readers the word as written (ActualText, composed: NFC), with the
+    space after it when one follows, which PDFium would otherwise not see."""
+    out: list[str] = []
+    position = 0
+    for word in _LETTERS_AND_MARKS.finditer(text):
+        letters = [char for char in word[0] if not _COMBINING.match(char)]
+        latin = bool(letters) and all(script_of(char) == LATIN for char in letters)
+        if not latin or not _COMBINING.search(word[0]):
+            continue  # a mark alone (after "@") or on another script's letter: as it is
+        after = text[word.end() : word.end() + 1]
+        # composed where Unicode composes it, as the font draws it (PyMuPDF pairs the
+        # ActualText's characters with the glyphs one by one)
+        spoken = unicodedata.normalize("NFC", word[0]) + (
+            " " if after in (" ", _KEPT_SPACE) else ""
+        )
+        utf16 = spoken.encode("utf-16-be").hex().upper()
+        out.append(text[position : word.start()].translate(_SPECIALS))
+        out.append(rf"\cvmarked{{{word[0].translate(_SPECIALS)}}}{{{utf16}}}")
+        position = word.end()
+    out.append(text[position:].translate(_SPECIALS))
+    return "".join(out)
 
 
 # A space xeCJK must keep, written as a control space: a control character stands for it

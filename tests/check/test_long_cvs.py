@@ -1,7 +1,10 @@
 """Long real CVs (tests/data/long/: two to four pages, English and Chinese) read back with no
 problem in every theme, and their pages carry the furniture a multi-page CV needs: on each
 page after the first, the name and the page's number (2 / 3, 第 2 页 / 共 3 页), drawn so
-that no reader meets them inside the text; the "updated on" line once, last of all.
+that no reader meets them inside the text; the "updated on" line once, last of all. Their
+pages are full (each page but the last ends each column that goes on at 90% of its text
+area, unless what follows could not break), and no line shows a word space wider than an
+em: cvtex check's page checks (check/pages.py), on the PDFs compiled once for all of it.
 
 The long CVs hold what made real ones fail: compounds written with a hyphen at line ends,
 English with en dashes in the Chinese CV, paragraphs running over a page break, ideographic
@@ -95,3 +98,22 @@ def test_each_page_after_the_first_shows_the_name_and_its_number_drawn(long_read
         assert f"2 / {total}" not in text and f"2/{total}" not in text, where
         assert text.count(UPDATED[language]) == 1, where
         assert lines[-1].startswith(UPDATED[language]), f"{where}: last line {lines[-1]!r}"
+
+
+def test_each_page_but_the_last_is_full_in_every_column(long_readings):
+    theme, readings = long_readings
+    ended = 0
+    for (stem, language), reading in readings.items():
+        ends = reading.layout.ends
+        assert ends, f"{theme} {stem} {language}: no page end measured"
+        short = [end.describe() for end in ends if end.short]
+        assert short == [], f"{theme} {stem} {language}"
+        ended += sum(end.goes_on for end in ends)
+    assert ended >= len(readings)  # every CV has a page that goes on
+
+
+def test_no_line_shows_a_word_space_wider_than_an_em(long_readings):
+    theme, readings = long_readings
+    for (stem, language), reading in readings.items():
+        gaps = [gap.describe() for gap in reading.layout.gaps]
+        assert gaps == [], f"{theme} {stem} {language}"

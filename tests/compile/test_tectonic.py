@@ -86,6 +86,21 @@ def test_the_examples_come_out_of_tectonic_as_out_of_xelatex(
         assert pdf_fonts(tectonic_pdf) == pdf_fonts(xelatex_pdf), key
 
 
+def test_a_profile_attached_comes_out_of_tectonic_too(bundle, tectonic_env, tmp_path):
+    """design.attach_profile's specials (docs/import/pdf.md) are xdvipdfmx's, as Tectonic's."""
+    from pypdf import PdfReader
+
+    out = tmp_path / "out"
+    result = cvtex(
+        "build", EXAMPLE, "--lang", "en", "--engine", "tectonic", "--bundle", bundle,
+        "--only-cached", "--design", "attach_profile=true", "--out", out, env=tectonic_env,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    attached = PdfReader(out / "profile.en.pdf").attachments
+    assert list(attached) == ["profile.en.yaml"]
+    assert b"name: Jin Fang" in attached["profile.en.yaml"][0]
+
+
 def test_a_character_no_font_has_stops_a_tectonic_build_too(bundle, tectonic_env, tmp_path):
     """As with XeLaTeX (test_errors.py): the character, its field and line, the font."""
     profile = tmp_path / "cv.yaml"

@@ -1,5 +1,5 @@
 """What a reader sees on the pages: no label that repeats its section's title, classic's
-dates kept on an entry's first line, and a last page of a few lines called out."""
+dates kept on an entry's first line, and a last page of a few lines pulled back."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from cvtex.compile.pdf import overflow_lines
+from cvtex.pipeline.place import BuiltLanguage
 
 from ..building import build, render_languages
 from ..conftest import THEMES, pdf_info, pdf_text
@@ -95,30 +96,63 @@ def awards(count: int) -> dict:
     }  # fmt: skip
 
 
-def test_a_last_page_of_a_few_lines_is_called_out_with_fit_pages(tmp_path):
-    warnings: list[str] = []
-    profile = write(tmp_path, awards(80))
-    (result,) = build(profile, out_dir=tmp_path / "out", on_warning=warnings.append)
-    pages = page_count(result.pdf)
-    last = overflow_lines(result.pdf, pages - 1)
-    assert pages >= 2 and last is not None and last > 6
-    assert warnings == []  # a last page worth its paper
-    # Fewer awards, one line each, leave three lines on the last page.
-    profile = write(tmp_path, awards(80 - (last - 3)))
-    (result,) = build(profile, out_dir=tmp_path / "out", on_warning=warnings.append)
-    assert overflow_lines(result.pdf, pages - 1) == 3
-    assert warnings == [
-        f"en: page {pages} holds only 3 line(s): `design: {{fit_pages: {pages - 1}}}` in the "
-        f"profile tightens the spacing, then the type, until it fits on {pages - 1} page"
-        + ("s" if pages > 2 else "")
-    ]
-    # A build that keeps the PDF says it again; one with fit_pages pulls the page back.
-    again: list[str] = []
-    build(profile, out_dir=tmp_path / "out", on_warning=again.append)
-    assert again == warnings
-    data = {**awards(80 - (last - 3)), "design": {"fit_pages": pages - 1}}
-    (fitted,) = build(write(tmp_path, data), out_dir=tmp_path / "out")
-    assert page_count(fitted.pdf) == pages - 1 and fitted.advice == ""
+def test_a_last_page_of_a_few_lines_is_pulled_back_by_default(tmp_path):
+    """design.fit is auto by default: a last page that holds less than a quarter of a page
+    is pulled back within the default fit's bounds (here classic at 10 pt: the spacing
+    alone, down to 70%), with one line saying so; a last page worth its paper, and a CV with
+    fit: off, are left as written; a fit out of reach is a warning."""
+    out = tmp_path / "out"
+
+    def built(count: int, design: dict | None = None) -> tuple[BuiltLanguage, list[str]]:
+        warnings: list[str] = []
+        data = awards(count) | ({"design": design} if design else {})
+        (result,) = build(write(tmp_path, data), out_dir=out, on_warning=warnings.append)
+        return result, warnings
+
+    # Awards of one line each: as written, how many lines stand on the last page.
+    full, warnings = built(80, {"fit": "off"})
+    pages = page_count(full.pdf)
+    last = overflow_lines(full.pdf, pages - 1)
+    assert pages >= 2 and last is not None and last > 12
+    # A last page worth its paper (a quarter of a page or more): nothing changes.
+    full, warnings = built(80)
+    assert (page_count(full.pdf), full.fitted, warnings) == (pages, "", [])
+    assert (
+        full.tex.read_text(encoding="utf-8")
+        == render_languages(write(tmp_path, awards(80)), ["en"])[0].tex
+    )
+    # A line over (two on the last page: a list's last item never stands alone): 70% of
+    # the spacing pulls it back, every award still there.
+    count = 80 - (last - 1)
+    short, warnings = built(count, {"fit": "off"})
+    assert (page_count(short.pdf), overflow_lines(short.pdf, pages - 1)) == (pages, 2)
+    assert (short.fitted, warnings) == ("", [])  # fit: off keeps it, and says nothing
+    fitted, warnings = built(count)
+    assert page_count(fitted.pdf) == pages - 1 and warnings == []
+    assert re.fullmatch(
+        rf"page {pages} held \d+% of a page: fitted to {pages - 1} pages? at 10 pt, "
+        r"spacing (85|70)% \(`design: \{fit: off\}` keeps it as written\)",
+        fitted.fitted,
+    ), fitted.fitted
+    text = pdf_text(fitted.pdf)
+    assert all(f"Award {n} for a rather long" in text for n in range(1, count + 1))
+    # Kept as it is by the next build, which says it again.
+    again, _ = built(count)
+    assert (again.compiled, again.fitted) == (False, fitted.fitted)
+    # Eight lines over: out of the default fit's reach, kept as written, and a warning.
+    far, warnings = built(80 - (last - 8))
+    assert page_count(far.pdf) == pages and far.fitted == ""
+    assert len(warnings) == 1 and re.fullmatch(
+        rf"en: page {pages} holds \d+% of a page, and the CV does not fit on {pages - 1} "
+        r"pages? within the default fit's bounds \(spacing to 70%, type as designed\): "
+        rf"`design: \{{fit_pages: {pages - 1}\}}` tightens it further, "
+        r"`design: \{fit: off\}` keeps it as written",
+        warnings[0],
+    ), warnings
+    # fit_pages asks for more: down to 60% of the spacing, then the type.
+    asked, warnings = built(80 - (last - 8), {"fit_pages": pages - 1})
+    assert page_count(asked.pdf) == pages - 1 and warnings == []
+    assert asked.fitted.startswith(f"fitted to {pages - 1} page")
 
 
 def page_count(pdf: Path) -> int:

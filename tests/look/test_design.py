@@ -358,9 +358,7 @@ def test_fit_pages_puts_a_spilling_variant_on_one_page_with_every_bullet(tmp_pat
     def five_bullets(data, fit):
         data["variants"]["industry"]["max_bullets"] = 5
         # The example's industry variant fits itself; here that is what is tested.
-        data["variants"]["industry"].pop("design", None)
-        if fit:
-            data["variants"]["industry"]["design"] = {"fit_pages": 1}
+        data["variants"]["industry"]["design"] = {"fit_pages": 1} if fit else {"fit": "off"}
 
     spilling = example_with(tmp_path / "spilling", lambda data: five_bullets(data, False))
     for result in build(spilling, "en,zh", tmp_path / "spilt", variant="industry"):
@@ -450,6 +448,7 @@ def test_an_error_in_a_trial_leaves_nothing_behind(tmp_path, tiny, custom_theme)
     )
     data = yaml.safe_load(tiny.read_text(encoding="utf-8"))
     data["education"][0]["bullets"] = [f"Line {n}" for n in range(90)]
+    data["design"] = {"fit": "off"}  # not even the default fit: that tightens too
     tiny.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     out = tmp_path / "out"
     (first,) = build(tiny, "en", out, theme=theme)

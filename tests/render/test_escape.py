@@ -149,6 +149,22 @@ def test_a_middle_dot_is_the_latin_fonts_even_between_chinese_names():
     assert to_tex("埃莱娜·加西亚") == r"埃莱娜\cvlatin{·}加西\nobreak 亚"
 
 
+def test_a_latin_word_with_combining_marks_is_set_under_its_actual_text():
+    """ọ̀ typed as o, a dot below and a grave: the word is \\cvmarked{word}{its UTF-16},
+    composed (NFC) in the ActualText, with the space after it when one follows; a letter
+    already composed, and a script that needs its marks shaped (Devanagari), stay as they
+    are."""
+    tex = to_tex("Adébáyo\u0323\u0300 Olúwo\u0323\u0300le\u0323\u0301, Ìbàdàn")
+    assert tex == (
+        "\\cvmarked{Adébáyo\u0323\u0300}{0041006400E9006200E10079" + "1ECD03000020} "
+        "\\cvmarked{Olúwo\u0323\u0300le\u0323\u0301}{004F006C00FA0077" + "1ECD0300006C1EB90301}"
+        ", Ìbàdàn"
+    )
+    assert to_tex("**Ọ\u0300ṣun**") == "\\textbf{\\cvmarked{Ọ\u0300ṣun}{1ECC03001E630075006E}}"
+    assert to_tex("नमस्ते") == "\\cvscript{devanagari}{नमस्ते}"
+    assert to_tex("Adébáyọ") == "Adébáyọ"  # composed already: one character each
+
+
 def test_an_escape_remembered_is_the_escape_made_again():
     # Each distinct text is escaped once per set of fallback letters (the one state the
     # escape reads): what is given back is what escaping it again makes.

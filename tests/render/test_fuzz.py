@@ -153,6 +153,7 @@ def _is_cjk(ch: str) -> bool:
 
 _ALLOWED_COMMANDS = {
     "textbf", "emph", "href", "textasciitilde", "textbackslash", "allowbreak", "cvlatin",
+    "cvmarked",
     "cvscript", "cvcommon", "nobreak", " ", "^", "%", "&", "#", "_", "{", "}", "$", *_MATH_COMMANDS,
     "string", "mathrm", "mathit", ",",
 }  # fmt: skip

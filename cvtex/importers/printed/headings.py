@@ -1,416 +1,53 @@
-"""Section headings: the words CVs head their sections with, in English, Simplified and
-Traditional Chinese, Japanese and Korean, and the catalogs' own titles (so cvtex's own PDFs
-read back); and the look of a heading (size, weight, capitals), learnt from the headings
-the words found, for the sections whose words are no one's.
+"""Section headings by their words: a line that is, whole, a name of a section in the one
+dictionary of section names (``importers/titles.yaml``, in English, Simplified and
+Traditional Chinese, Japanese, Korean and more) or a catalog's own title (so cvtex's own
+PDFs read back). The look of a heading (size, weight, capitals), learnt from the headings
+the words found, finds the sections whose words are no one's (:mod:`.structure`).
 
-Data, not logic: add a language's words here. A heading matches whole, after its case,
-spaces, a colon and a bilingual half (教育背景 Education) are set aside.
+A heading matches whole, after its case, spaces, a colon, a number before it and a
+bilingual half (教育背景 Education) are set aside; or ends in a word of a kind whose
+headings grow longer (Technical Skills, Software Development Projects).
 """
 
 from __future__ import annotations
 
 import re
-from functools import cache
 
-from ...language.catalog import available_languages, load_catalog
+from .. import titles
 
-# The section kind each heading word makes; contacts and personal are the header's parts.
-WORDS: dict[str, tuple[str, ...]] = {
-    "summary": (
-        "summary",
-        "profile",
-        "professional summary",
-        "career summary",
-        "professional profile",
-        "personal profile",
-        "about",
-        "about me",
-        "objective",
-        "career objective",
-        "overview",
-        "personal statement",
-        "introduction",
-        "bio",
-        "biography",
-        "research interests",
-        "research interest",
-        "interests and summary",
-        "个人简介",
-        "个人总结",
-        "自我评价",
-        "自我介绍",
-        "个人优势",
-        "简介",
-        "求职意向",
-        "研究方向",
-        "研究兴趣",
-        "個人簡介",
-        "自我評價",
-        "自傳",
-        "簡介",
-        "研究興趣",
-        "自己PR",
-        "自己紹介",
-        "概要",
-        "プロフィール",
-        "自己ＰＲ",
-        "자기소개",
-        "요약",
-        "소개",
-    ),
-    "education": (
-        "education",
-        "educational background",
-        "academic background",
-        "education and training",
-        "qualifications",
-        "academic qualifications",
-        "studies",
-        "教育背景",
-        "教育经历",
-        "学历",
-        "教育",
-        "學歷",
-        "教育經歷",
-        "學歷背景",
-        "学歴",
-        "学歴・職歴",
-        "학력",
-        "학력사항",
-        "교육",
-    ),
-    "experience": (
-        "experience",
-        "experiences",
-        "work experience",
-        "professional experience",
-        "employment",
-        "employment history",
-        "work history",
-        "career",
-        "positions",
-        "academic positions",
-        "research experience",
-        "industry experience",
-        "internships",
-        "internship",
-        "internship experience",
-        "projects",
-        "selected projects",
-        "project",
-        "project experience",
-        "research projects",
-        "research",
-        "appointments",
-        "工作经历",
-        "工作经验",
-        "实习经历",
-        "项目经历",
-        "项目经验",
-        "科研经历",
-        "研究经历",
-        "工作經歷",
-        "工作經驗",
-        "實習經歷",
-        "專案經歷",
-        "項目經歷",
-        "研究經歷",
-        "經歷",
-        "職歴",
-        "職務経歴",
-        "職務経歴書",
-        "経歴",
-        "プロジェクト",
-        "研究歴",
-        "경력",
-        "경력사항",
-        "프로젝트",
-        "연구 경력",
-        "직무 경험",
-    ),
-    "volunteer": (
-        "volunteer",
-        "volunteering",
-        "volunteer experience",
-        "volunteer work",
-        "志愿服务",
-        "志愿者经历",
-        "志工服務",
-        "志願服務",
-        "ボランティア",
-        "봉사활동",
-        "자원봉사",
-    ),
-    "publications": (
-        "publications",
-        "selected publications",
-        "publication",
-        "papers",
-        "journal articles",
-        "conference papers",
-        "peer-reviewed publications",
-        "research output",
-        "论文",
-        "发表论文",
-        "学术论文",
-        "学术成果",
-        "科研成果",
-        "代表性成果",
-        "论文发表",
-        "著作",
-        "論文",
-        "發表論文",
-        "學術論文",
-        "學術成果",
-        "著作目錄",
-        "業績",
-        "研究業績",
-        "業績一覧",
-        "論文リスト",
-        "논문",
-        "연구 실적",
-        "연구실적",
-        "발표 논문",
-    ),
-    "patents": ("patents", "patent", "专利", "專利", "特許", "특허"),
-    "awards": (
-        "awards",
-        "honors",
-        "honours",
-        "awards and honors",
-        "honors and awards",
-        "awards & honors",
-        "honors & awards",
-        "scholarships",
-        "achievements",
-        "prizes",
-        "荣誉奖项",
-        "获奖情况",
-        "获奖经历",
-        "荣誉",
-        "奖项",
-        "奖项荣誉",
-        "获奖",
-        "荣誉奖励",
-        "獲獎",
-        "獲獎情況",
-        "榮譽",
-        "獎項",
-        "榮譽獎項",
-        "獎項榮譽",
-        "受賞",
-        "受賞歴",
-        "表彰",
-        "수상",
-        "수상 경력",
-        "수상경력",
-        "수상 내역",
-    ),
-    "certificates": (
-        "certificates",
-        "certifications",
-        "certification",
-        "licenses",
-        "licences",
-        "licenses and certifications",
-        "资格证书",
-        "证书",
-        "證照",
-        "證書",
-        "資格證書",
-        "資格",
-        "免許・資格",
-        "資格・免許",
-        "자격증",
-        "자격",
-        "자격사항",
-    ),
-    "teaching": (
-        "teaching",
-        "teaching experience",
-        "teaching assistant",
-        "教学经历",
-        "助教经历",
-        "教學經歷",
-        "教育歴",
-        "강의 경력",
-        "강의",
-    ),
-    "service": (
-        "service",
-        "committees",
-        "program committees",
-        "services",
-        "academic service",
-        "professional service",
-        "professional activities",
-        "reviewing",
-        "学术服务",
-        "学术活动",
-        "學術服務",
-        "学会活動",
-        "학술 활동",
-        "학술활동",
-    ),
-    "talks": (
-        "talks",
-        "presentation",
-        "presentations",
-        "invited talks",
-        "conference presentations",
-        "学术报告",
-        "报告",
-        "學術報告",
-        "講演",
-        "発表",
-        "학술 발표",
-        "발표",
-    ),
-    "skills": (
-        "skills",
-        "skill matrix",
-        "technical skills",
-        "skills and interests",
-        "core skills",
-        "competencies",
-        "expertise",
-        "tools",
-        "technologies",
-        "skills & tools",
-        "专业技能",
-        "技能",
-        "技能特长",
-        "个人技能",
-        "技能证书",
-        "專業技能",
-        "技能專長",
-        "スキル",
-        "技術",
-        "テクニカルスキル",
-        "保有スキル",
-        "기술",
-        "보유 기술",
-        "기술 스택",
-        "스킬",
-    ),
-    "languages": (
-        "languages",
-        "language skills",
-        "language",
-        "语言能力",
-        "语言",
-        "語言能力",
-        "語言",
-        "語学",
-        "言語",
-        "語学力",
-        "어학",
-        "언어",
-        "외국어",
-        "어학 능력",
-    ),
-    "references": (
-        "references",
-        "referees",
-        "推荐人",
-        "推薦人",
-        "参考人",
-        "推薦者",
-        "추천인",
-    ),
-    "others": (
-        "others",
-        "other",
-        "miscellaneous",
-        "interests",
-        "hobbies",
-        "activities",
-        "extracurricular activities",
-        "leadership",
-        "additional information",
-        "其他",
-        "其它",
-        "兴趣爱好",
-        "其他信息",
-        "課外活動",
-        "興趣",
-        "その他",
-        "趣味",
-        "기타",
-        "취미",
-    ),
-    "contacts": (
-        "contact",
-        "contacts",
-        "contact information",
-        "contact info",
-        "联系方式",
-        "聯絡方式",
-        "聯繫方式",
-        "連絡先",
-        "연락처",
-    ),
-    "personal": (
-        "personal information",
-        "personal details",
-        "personal data",
-        "个人信息",
-        "基本信息",
-        "個人資料",
-        "基本資料",
-        "個人情報",
-        "基本情報",
-        "인적사항",
-        "개인 정보",
-        "기본 정보",
-    ),
-}
-# A section by the catalogs' ids that is an experience list under another title.
-_CATALOG_KINDS = {"projects": "experience", "research": "experience", "about": "summary",
-                  "courses": "others", "memberships": "service", "funding": "awards",
-                  "test_scores": "others"}  # fmt: skip
+# How a printed CV's section is read where not as its id's kind: research interests are
+# a paragraph far more often than groups of skills; the header's parts are the header's.
+_READ_AS = {"interests": "summary", "contacts": "contacts", "personal": "personal"}
 # Kinds whose heading word may end a longer heading of the same kind: Job Experience,
 # Technical Skills, Selected Awards (not languages: Programming Languages heads skills).
 _TAILS = {"experience", "education", "skills", "publications", "awards", "certificates"}
-_SPACES_IN_CJK = re.compile(r"(?<=[^\x00-\x7f])\s+(?=[^\x00-\x7f])")
 _NOT_WORD = re.compile(r"[:：.。\s]+$|^[\s•▪■◆●§#\d.)]+")
 
 
 def key(text: str) -> str:
     """A heading as it is looked up: no case, one space, no colon or number before it."""
-    text = _NOT_WORD.sub("", text.strip())
-    text = _SPACES_IN_CJK.sub("", text)
-    return " ".join(text.replace("&", " & ").casefold().split())
+    return titles.folded(_NOT_WORD.sub("", text.strip()))
 
 
-@cache
-def _table() -> dict[str, str]:
-    table = {key(word): kind for kind, words in WORDS.items() for word in words}
-    for code in available_languages():
-        try:
-            catalog = load_catalog(code)
-        except Exception:  # a catalog that does not load is not ours to report here
-            continue
-        for section, title in catalog.titles.items():
-            kind = _CATALOG_KINDS.get(section, section)
-            if kind in WORDS:
-                table.setdefault(key(title), kind)
-    return table
+def _kind(text: str) -> str | None:
+    ident = titles.whole(text)
+    if ident is None:
+        return None
+    return _READ_AS.get(ident) or titles.kind_of(ident)
 
 
 def heading_kind(text: str) -> str | None:
     """The section kind ``text`` heads (education, contacts, ...), or None. A bilingual
     heading (教育背景 Education, Education / 教育背景) is looked up by either half."""
-    table = _table()
-    found = table.get(key(text))
+    found = _kind(key(text))
     if found or len(text) > 60:
         return found
     words = key(text).split()
-    if 1 < len(words) <= 4 and table.get(words[-1]) in _TAILS:  # Software Development Projects
-        return table[words[-1]]
+    if 1 < len(words) <= 4 and (last := _kind(words[-1])) in _TAILS:  # Job Experience
+        return last
     for half in re.split(
         r"\s*[/|｜／]\s*|(?<=[^\x00-\x7f])\s*(?=[A-Za-z])|(?<=[A-Za-z])\s+(?=[^\x00-\x7f])", text
     ):
-        if half and half != text and (found := table.get(key(half))):
+        if half and half != text and (found := _kind(key(half))):
             return found
     return None
