@@ -140,7 +140,8 @@ def education_entries(chooser: TextChooser, section: Section, _: Path_) -> list[
         if honors := chooser.texts(entry.honors, (*path, "honors")):
             details.append(chooser.labelled(labels.honors, chooser.catalog.join(honors)))
         if advisors := chooser.names(entry.advisors, (*path, "advisors")):
-            details.append(chooser.labelled(labels.advisors, chooser.catalog.join(advisors)))
+            label = labels.advisors_for(len(advisors))
+            details.append(chooser.labelled(label, chooser.catalog.join(advisors)))
         rows.append(
             Row(
                 heading=chooser.text(entry.institution, (*path, "institution")),
@@ -169,7 +170,7 @@ def experience_rows(chooser: TextChooser, entries: list[tuple[Path_, Any]]) -> l
     for path, entry in entries:
         bullets = chooser.bullets(entry.bullets, (*path, "bullets"))
         if mentors := chooser.names(entry.mentors, (*path, "mentors")):
-            mentors_label = chooser.catalog.labels.mentors
+            mentors_label = chooser.catalog.labels.mentors_for(len(mentors))
             bullets.append(chooser.labelled(mentors_label, chooser.catalog.join(mentors)))
         rows.append(
             Row(

@@ -583,6 +583,8 @@ def test_haruto_japanese_pdf_is_as_written(haruto):
 
 def test_haruto_english_pdf_has_no_japanese_outside_same_texts(haruto):
     assert not cjk_in_english(haruto), cjk_in_english(haruto)
+    # One advisor is an Advisor, as the English CV words it.
+    assert "Advisor: Taro Yamada" in pdf_text(haruto.pdf("en"))
 
 
 def test_haruto_strict_refuses_the_drafts_and_builds_once_accepted(haruto):
