@@ -26,8 +26,11 @@ DEFAULT_TIMEOUT = 120.0
 PIPE_JOB = "cvtex-job"  # the name of a started engine's pipe, and so of its .pdf and .log
 ENGINE_CACHE = "engine.json"
 _PIPE_CHUNK = 1 << 16
-# A primer goes into the pipe's buffer (64 KiB on Linux) before XeLaTeX reads: in one write.
-_PRIMER_LIMIT = 1 << 15
+# A primer goes into the pipe's buffer before XeLaTeX reads, in one write: a buffer of
+# 64 KiB (Linux's default) is grown to hold it, up to what Linux lets anyone ask for
+# (pipe-max-size, 1 MiB by default). A theme's preamble with CJK fonts is 30-50 KiB.
+_PRIMER_LIMIT = 1 << 20
+_SAFE_BUFFER = 1 << 15  # what a pipe holds when its size cannot be read
 # XeTeX reads the first two bytes of its input to look for a byte order mark, then rewinds;
 # a pipe cannot rewind, so those two bytes are lost. These two are given to be lost (were
 # they ever read, they would be a comment line). Neither starts a byte order mark.
@@ -160,7 +163,7 @@ class Engine:
         if not primer or self.primed or self._pipe_fd is None:
             return
         data = _SNIFFED + primer.encode("utf-8")
-        if len(data) > _PRIMER_LIMIT:
+        if len(data) > _PRIMER_LIMIT or not _pipe_holds(self._pipe_fd, len(data)):
             return
         self._write(self._pipe_fd, data, time.perf_counter() + DEFAULT_TIMEOUT, "the preamble")
         self.primed = primer
@@ -528,3 +531,16 @@ def _tex_line(tex_file: Path, lines: list[str]) -> int | None:
         if match := re.match(r"^l\.(\d+) ", line):
             return int(match[1])
     return None
+
+
+def _pipe_holds(fd: int, size: int) -> bool:
+    """Whether the pipe's buffer holds ``size`` bytes, grown to them if it is smaller (a
+    primer written into a full pipe would wait for XeLaTeX to load its format)."""
+    try:
+        import fcntl
+
+        if fcntl.fcntl(fd, fcntl.F_GETPIPE_SZ) >= size:
+            return True
+        return fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, size) >= size
+    except (ImportError, AttributeError, OSError):  # not Linux, or more than it allows
+        return size <= _SAFE_BUFFER

@@ -46,7 +46,9 @@ def _labels() -> dict[str, str]:
         shown = load_catalog(code).labels
         for field, label in (
             ("advisors", shown.advisors),
+            ("advisors", shown.advisor or shown.advisors),
             ("advisors", shown.mentors),
+            ("advisors", shown.mentor or shown.mentors),
             ("dissertation", shown.dissertation),
             ("gpa", shown.gpa),
         ):

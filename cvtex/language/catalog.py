@@ -147,6 +147,11 @@ class AddressForm(Model):
 
 class Labels(Model):
     advisors: str = Field(description="Before an education entry's advisors.")
+    advisor: str | None = Field(
+        None,
+        description="Before an education entry's one advisor, where the language words one "
+        "apart from several (Advisor); else `advisors` stands for one too.",
+    )
     degree_field: DegreePattern = Field(
         description="How a degree and its field join: {degree}, {field}."
     )
@@ -177,6 +182,10 @@ class Labels(Model):
     rank: str = Field(description="Before the rank.")
     honors: str = Field(description="Before an education entry's honours.")
     mentors: str = Field(description="Before an experience entry's mentors.")
+    mentor: str | None = Field(
+        None,
+        description="Before an experience entry's one mentor (Mentor); else `mentors`.",
+    )
     updated: str = Field(description="The 'updated on' line: {date}.")
     page_number: PagePattern = Field(
         "{page} / {total}",
@@ -185,6 +194,13 @@ class Labels(Model):
     )
     equal_contribution: str = Field(description="The legend of the * mark.")
     corresponding_author: str = Field(description="The legend of the † mark.")
+
+    def advisors_for(self, count: int) -> str:
+        """The label before ``count`` advisors: one is an Advisor where the language says so."""
+        return (self.advisor if count == 1 else None) or self.advisors
+
+    def mentors_for(self, count: int) -> str:
+        return (self.mentor if count == 1 else None) or self.mentors
 
 
 class WordLanguages(Model):

@@ -12,7 +12,8 @@ can read and no other site's request carries; a write is also refused when the b
 says it comes from another origin. A request that is not what the page sends is answered
 400 with its reason, never 500. It reads and writes no file but the document edited (and,
 for a profile, the photo it names, in its folder: only a PNG or JPEG that decodes whole,
-the photo it replaces kept as a copy).
+the photo it replaces kept as a copy), and cvtex's memory of which translations may be out
+of date (a text confirmed on the page, as `cvtex translate confirm` records it).
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ from .. import atomic
 from ..errors import CvtexError, InputError
 from ..language.catalog import Locales, load_locales
 from ..language.traditional import converted_languages
-from ..profile.source import MAX_DEPTH
+from ..profile.source import MAX_DEPTH, format_path
+from ..translate.confirm import confirm
 from ..userfile import UserFile
 from .editfacts import Facts, document_kind, facts_of, languages_of
 from .editform import form_of
@@ -121,6 +123,13 @@ class EditorState(PreviewState):
     def view(self, page: str, shown: list[str], drawn: int) -> None:
         super().view(page, shown, drawn)
         with self._facts_wanted:
+            self._facts_wanted.notify_all()
+
+    def forget_facts(self) -> None:
+        """The facts of this revision worked out again: what they read besides the file
+        (the memory of texts out of date) changed."""
+        with self._facts_wanted:
+            self._facts = None
             self._facts_wanted.notify_all()
 
     def check_forever(self) -> None:
@@ -246,6 +255,8 @@ class _Handler(LocalHandler):
             self._view()
         elif path == "/photo":
             self._upload_photo()
+        elif path == "/api/confirm":
+            self._confirm()
         else:
             self.send_error(HTTPStatus.NOT_FOUND)
 
@@ -284,6 +295,33 @@ class _Handler(LocalHandler):
                 "backup": str(session.backup) if session.backup else None,
             }
         )
+
+    def _confirm(self) -> None:
+        """A text that may be out of date still says the same: recorded as `cvtex translate
+        confirm` records it, for the revision the page showed (an older one is a conflict:
+        the text confirmed may not be the one on disk)."""
+        body = self._body(MAX_CHANGE_BYTES)
+        try:
+            base, path, language = _confirm_request(body)
+        except BadRequest as exc:
+            self._json({"error": str(exc)}, HTTPStatus.BAD_REQUEST)
+            return
+        state = self.server.state
+        current = state.session.current
+        if base != current.number:
+            self._json(
+                {"error": "the file changed meanwhile: look at the text again, then confirm it",
+                 "revision": current.number},
+                HTTPStatus.CONFLICT,
+            )  # fmt: skip
+            return
+        try:
+            confirmed = confirm(state.session.file, [format_path(path)], language)
+        except CvtexError as exc:
+            self._json({"error": exc.message, "hint": exc.hint}, HTTPStatus.CONFLICT)
+            return
+        state.forget_facts()
+        self._json({"confirmed": len(confirmed), "revision": current.number})
 
     def _upload_photo(self) -> None:
         photo = self.server.photo_file()
@@ -456,6 +494,29 @@ def _edit_request(body: bytes) -> tuple[int, list[dict[str, Any]], str]:
     except UnicodeEncodeError:
         raise BadRequest("a text is not Unicode text (a lone surrogate)") from None
     return base, changes, (writer or "page")[:64]
+
+
+def _confirm_request(body: bytes | None) -> tuple[int, tuple[str | int, ...], str]:
+    """``{base, path, lang}``: the revision the page showed, the text's path, its language."""
+    try:
+        request = json.loads(body or b"")
+    except (ValueError, RecursionError):
+        raise BadRequest("a confirmation is JSON: {base, path, lang}") from None
+    if not isinstance(request, dict):
+        raise BadRequest("a confirmation is {base, path, lang}")
+    base, path, language = request.get("base"), request.get("path"), request.get("lang")
+    if not isinstance(base, int) or isinstance(base, bool):
+        raise BadRequest("base: the revision the page showed, a number")
+    if (
+        not isinstance(path, list)
+        or not path
+        or len(path) > MAX_DEPTH
+        or not all(isinstance(part, str | int) and not isinstance(part, bool) for part in path)
+    ):
+        raise BadRequest("path: the text's path, a list of keys and indexes")
+    if not isinstance(language, str) or not language or len(language) > 32:
+        raise BadRequest("lang: the language confirmed, a code")
+    return base, tuple(path), language
 
 
 def _depth(value: Any) -> int:

@@ -157,7 +157,7 @@ class _Exporter:
             if description and role:
                 highlights.insert(0, description)  # summary holds the title
             if mentors := self.local.texts(entry.mentors, (*path, "mentors")):
-                label = self.catalog.labels.mentors
+                label = self.catalog.labels.mentors_for(len(mentors))
                 highlights.append(self.local.labelled(label, self.catalog.join(mentors)).text)
             work.append(
                 _clean(

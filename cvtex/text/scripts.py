@@ -455,6 +455,19 @@ def spaceless(before: str, after: str) -> bool:
     return _spaceless_spaces().search(f"{before} {after}") is not None
 
 
+def name_spaced(text: str) -> str:
+    """A person's name with the space written between its Chinese or Japanese parts kept:
+    a no-break space, which xeCJK sets (佐藤 陽翔, the family name apart from the given
+    name, as written), where it drops a plain one."""
+    return _spaceless_spaces().sub("\u00a0", text) if has_cjk(text) else text
+
+
+def without_spaceless_spaces(text: str) -> str:
+    """``text`` without the spaces a reader of Chinese or Japanese does not count: 佐藤 陽翔
+    and 佐藤陽翔 are one name written two ways."""
+    return _spaceless_spaces().sub("", text) if has_cjk(text) else text
+
+
 def is_hangul(char: str) -> bool:
     code = ord(char)
     return any(start <= code <= end for start, end in _HANGUL)

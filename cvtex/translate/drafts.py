@@ -67,7 +67,8 @@ class Drafted:
     from_cache: int = 0
     left: list[str] = field(default_factory=list)  # texts no draft was found for
     names: list[str] = field(default_factory=list)  # people's names, never sent
-    personal: list[str] = field(default_factory=list)  # personal: lines, sent only if asked
+    personal: list[str] = field(default_factory=list)  # personal: lines' texts, sent if asked
+    personal_lines: set[Path_] = field(default_factory=set)  # those lines (personal[k])
     requests: list[Request] = field(default_factory=list)  # --dry-run: what would be sent
     written: Written | None = None
 
@@ -110,6 +111,7 @@ def draft(profile_file: Path, language: str, options: DraftOptions) -> Drafted:
             place.path[:1] == ("personal",) for place in unit.places
         ):
             result.personal.append(unit.text)  # a date of birth, a home address
+            result.personal_lines |= {p.path[:2] for p in unit.places if p.path[0] == "personal"}
         else:
             to_send.append(unit)
     if to_send and options.engine:

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..language.catalog import Catalog
+from ..language.catalog import Catalog, Locales
+from ..language.traditional import Conversion
 from ..profile.drafts import is_text_mapping
 from ..profile.source import Path_, format_path, load_yaml
 from ..text.written import is_own_text
@@ -113,13 +114,29 @@ def memory_of(found: Places, file: Path, other_profiles: Sequence[Path] = ()) ->
     if found.loaded is None:
         return None
     locales, target = found.locales, found.language
-    catalog = locales.catalog(target) if locales.has(target) else None
+    catalog = _with_terms(locales.catalog(target), locales) if locales.has(target) else None
     sources = [
-        locales.catalog(code)
+        _with_terms(locales.catalog(code), locales)
         for code in found.loaded.profile.languages
         if code != target and locales.has(code)
     ]
     return memory_for(target, profile_files(file), other_profiles, catalog, sources)
+
+
+def _with_terms(catalog: Catalog, locales: Locales) -> Catalog:
+    """``catalog`` with official names: its own, else (a Chinese converted from another:
+    zh-TW, zh-HK) those of the catalog it converts from, converted as its CV converts them
+    (北京大学 → 北京大學), so that a profile written in Traditional first finds them too."""
+    source = catalog.convert_from
+    if catalog.terms or source is None or not locales.has(source):
+        return catalog
+    terms = locales.catalog(source).terms
+    if not terms or source not in catalog.conversions:
+        return catalog
+    convert = Conversion(catalog.conversions[source], {})
+    return catalog.model_copy(
+        update={"terms": {name: convert(official) for name, official in terms.items()}}
+    )
 
 
 def memory_for(

@@ -69,7 +69,7 @@ def sender_of(chooser: TextChooser) -> CvView:
     profile = chooser.profile
     return CvView(
         language=chooser.lang,
-        name=chooser.text(profile.name, ("name",)),
+        name=chooser.name(profile.name, ("name",)),
         headline=chooser.text(profile.headline, ("headline",)),
         photo=None,
         updated="",

@@ -4,7 +4,8 @@ Author lists write one person many ways: "Andreas Müller", "A. Müller", "Müll
 "Andreas Mueller" without the diacritic... A name in Latin letters matches an owner's form
 when the family names are the same (case and diacritics aside) and every given name they
 both write agrees: the same name, or an initial of it ("H.-L." of "Hong-Li"). Names in
-other scripts (方缙) match as written.
+other scripts (方缙) match as written, a space between Chinese or Japanese characters aside
+(佐藤 陽翔 is 佐藤陽翔).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+
+from ..text.scripts import without_spaceless_spaces
 
 _WORD = re.compile(r"[^\W\d_]+\.?", re.UNICODE)
 
@@ -76,12 +79,12 @@ class OwnerNames:
     """The forms of the owner's name a profile lists (and its name itself)."""
 
     def __init__(self, forms: Iterable[str]) -> None:
-        self.exact = {form.strip() for form in forms if form.strip()}
+        self.exact = {without_spaceless_spaces(form.strip()) for form in forms if form.strip()}
         self.latin = [name for form in self.exact if (name := _latin_name(form))]
 
     def match(self, *written: str) -> bool:
         """Whether any of ``written`` (one author's forms) names the owner."""
-        if self.exact & set(written):
+        if self.exact & {without_spaceless_spaces(text.strip()) for text in written}:
             return True
         for text in written:
             name = _latin_name(text)

@@ -139,8 +139,9 @@ def education_entries(chooser: TextChooser, section: Section, _: Path_) -> list[
             details.append(Bullet(grade_text))
         if honors := chooser.texts(entry.honors, (*path, "honors")):
             details.append(chooser.labelled(labels.honors, chooser.catalog.join(honors)))
-        if advisors := chooser.texts(entry.advisors, (*path, "advisors")):
-            details.append(chooser.labelled(labels.advisors, chooser.catalog.join(advisors)))
+        if advisors := chooser.names(entry.advisors, (*path, "advisors")):
+            label = labels.advisors_for(len(advisors))
+            details.append(chooser.labelled(label, chooser.catalog.join(advisors)))
         rows.append(
             Row(
                 heading=chooser.text(entry.institution, (*path, "institution")),
@@ -168,8 +169,8 @@ def experience_rows(chooser: TextChooser, entries: list[tuple[Path_, Any]]) -> l
     rows = []
     for path, entry in entries:
         bullets = chooser.bullets(entry.bullets, (*path, "bullets"))
-        if mentors := chooser.texts(entry.mentors, (*path, "mentors")):
-            mentors_label = chooser.catalog.labels.mentors
+        if mentors := chooser.names(entry.mentors, (*path, "mentors")):
+            mentors_label = chooser.catalog.labels.mentors_for(len(mentors))
             bullets.append(chooser.labelled(mentors_label, chooser.catalog.join(mentors)))
         rows.append(
             Row(
@@ -412,7 +413,7 @@ def skills_entries(chooser: TextChooser, section: Section, _: Path_) -> list[Ski
 def references_entries(chooser: TextChooser, section: Section, _: Path_) -> list[Referee]:
     return [
         Referee(
-            name=chooser.text(referee.name, (*path, "name")),
+            name=chooser.name(referee.name, (*path, "name")),
             lines=[
                 text
                 for key in ("title", "affiliation")

@@ -20,7 +20,7 @@ from ..profile import content
 from ..profile.base import Same, Scoped, Text
 from ..profile.model import Profile, Variant
 from ..profile.source import Path_, SourceMap
-from ..text.scripts import has_cjk
+from ..text.scripts import has_cjk, name_spaced
 from .cv import Bullet, Contact, Fallback, Link, Person
 from .owner import OwnerNames
 
@@ -146,6 +146,13 @@ class TextChooser:
     def texts(self, values: list[Text], path: Path_) -> list[str]:
         return [text for k, value in enumerate(values) if (text := self.text(value, (*path, k)))]
 
+    def name(self, value: Text | None, path: Path_) -> str:
+        """A person's name: its text, with a space between Chinese or Japanese parts kept."""
+        return name_spaced(self.text(value, path))
+
+    def names(self, values: list[Text], path: Path_) -> list[str]:
+        return [name_spaced(text) for text in self.texts(values, path)]
+
     def paragraphs(self, value: Text | None, path: Path_) -> list[str]:
         return paragraphs(self.text(value, path))
 
@@ -194,7 +201,7 @@ class TextChooser:
             # The owner is recognised in any of the name's languages and listed forms.
             owner = self.owner.match(text, *all_values(author.name))
             marks = ("*" if author.equal else "") + ("†" if author.corresponding else "")
-            people.append(Person(text, owner, marks, separator))
+            people.append(Person(name_spaced(text), owner, marks, separator))
         return people
 
     def years(self, years: list[int]) -> str:

@@ -194,6 +194,16 @@ def test_hyphenated_and_joined_given_names_are_one():
     assert OwnerNames(["方缙"]).match("方缙") and not OwnerNames(["方缙"]).match("方晋")
 
 
+def test_a_japanese_name_is_one_with_or_without_the_space_between_its_parts():
+    # 佐藤 陽翔 in the header, 佐藤陽翔 in an author list: one person; 佐藤陽 is another.
+    assert OwnerNames(["佐藤 陽翔"]).match("佐藤陽翔")
+    assert OwnerNames(["佐藤陽翔"]).match("佐藤 陽翔")
+    assert not OwnerNames(["佐藤 陽翔"]).match("佐藤陽")
+    assert not OwnerNames(["佐藤"]).match("佐藤 陽翔")
+    # Korean writes its spaces: 김 민준 stays apart from 김민
+    assert not OwnerNames(["김 민준"]).match("김민 준")
+
+
 def test_links_are_kept_as_written(loaded, built):
     _, by_key = loaded
     links = {link.url for pub in by_key.values() for link in pub.links}

@@ -94,20 +94,25 @@ def add_english(journey: Journey) -> None:
 
 
 def write_names(journey: Journey, names: Mapping[str, str]) -> None:
-    """The English forms of the people's names, written by him where the draft left them:
-    each name written once in the profile becomes {his language: ..., en: ...}."""
+    """The English forms of the people's names, written by him where the draft left them
+    (`validate --lang en` lists each): each name written once in the profile becomes
+    {his language: ..., en: ...}, in either of the forms a Japanese name is written (佐藤 陽翔
+    in the header, 佐藤陽翔 in an author list)."""
     text = journey.profile.read_text(encoding="utf-8")
     for name, english in names.items():
-        # Set in bold in an author list: **许明哲**, its English too.
-        bold = re.escape(f"'**{name}**'")
-        mine = f"{{{journey.language}: '**{name}**', en: '**{english}**'}}"
-        text = re.sub(bold, lambda _, mine=mine: mine, text)
-        text, count = re.subn(
-            rf"(?<=[\s\[,]){re.escape(name)}(?=[\s\],]|$)",
-            f"{{{journey.language}: {name}, en: {english}}}",
-            text,
-            flags=re.M,
-        )
+        count = 0
+        for form in dict.fromkeys((name, name.replace(" ", ""))):
+            # Set in bold in an author list: **许明哲**, its English too.
+            bold = re.escape(f"'**{form}**'")
+            mine = f"{{{journey.language}: '**{form}**', en: '**{english}**'}}"
+            text = re.sub(bold, lambda _, mine=mine: mine, text)
+            text, found = re.subn(
+                rf"(?<=[\s\[,]){re.escape(form)}(?=[\s\],]|$)",
+                f"{{{journey.language}: {form}, en: {english}}}",
+                text,
+                flags=re.M,
+            )
+            count += found
         assert count, name
     journey.profile.write_text(text, encoding="utf-8")
 
@@ -221,6 +226,43 @@ def not_shown(pdf: Path, given: Iterable[str]) -> list[str]:
     return [text for text in given if folded(text) not in page]
 
 
+def unspaced(text: str) -> str:
+    return "".join(text.split())
+
+
+def not_as_written(pdf: Path, given: Iterable[str]) -> list[str]:
+    """Each text that the PDF does not show character for character: nothing folded, no
+    form converted, only the white space of line breaks (and xeCJK's glue) left out."""
+    page = unspaced(pdf_text(pdf))
+    return [text for text in given if unspaced(text) not in page]
+
+
+# Han, kana and Hangul: what an English CV shows only in a text written {same: ...}.
+CJK_LETTERS = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
+def same_texts(value: object) -> Iterator[str]:
+    if isinstance(value, dict):
+        if set(value) == {"same"}:
+            yield str(value["same"])
+        for item in value.values():
+            yield from same_texts(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from same_texts(item)
+
+
+def cjk_in_english(journey: Journey) -> list[str]:
+    """The lines of his English PDF with Han, kana or Hangul outside his {same:} texts."""
+    pdf = journey.pdf("en")
+    assert pdf.exists(), journey.said[-1]
+    profile = yaml.safe_load(journey.profile.read_text(encoding="utf-8"))
+    page = pdf_text(pdf)
+    for same in same_texts(profile):
+        page = page.replace(same, "")
+    return [line for line in page.splitlines() if CJK_LETTERS.search(line)]
+
+
 # --- (a) 張家豪: Taipei, a Traditional JSON Resume --------------------------------------------
 
 CHIAHAO_ENGLISH = {
@@ -309,6 +351,25 @@ def test_chiahao_every_value_is_placed_or_named(chiahao):
 def test_chiahao_names_are_never_sent(chiahao):
     assert chiahao.sent, chiahao.said
     assert not {name for name in CHIAHAO_NAMES if any(name in text for text in chiahao.sent)}
+
+
+def test_chiahao_zh_tw_pdf_shows_his_texts_exactly_as_written(chiahao):
+    resume = resume_of("chiahao")
+    # Every text of his file, character for character (導入, 權限, 腳本, 文件, 台, no
+    # Simplified-to-Taiwan phrase conversion run over them): where the import placed a
+    # text in parts (the advisor line: his name; the city after its country; the venue
+    # and its abbreviation, which the CV sets in its own brackets), the parts.
+    written = [*chiahao_given(), resume["basics"]["location"]["city"],
+               "臺灣網際網路研討會", "TANET", resume["education"][0]["courses"][1]]  # fmt: skip
+    pdf = chiahao.pdf("zh-TW")
+    assert not not_as_written(pdf, written), not_as_written(pdf, written)
+    page = unspaced(pdf_text(pdf))
+    for converted in ("匯入", "許可權", "指令碼", "檔案", "臺北", "个人简介", "教育背景"):
+        assert converted not in page, converted
+
+
+def test_chiahao_english_pdf_has_no_chinese_outside_same_texts(chiahao):
+    assert not cjk_in_english(chiahao), cjk_in_english(chiahao)
 
 
 def test_chiahao_strict_refuses_the_drafts_and_builds_once_accepted(chiahao):
@@ -430,6 +491,10 @@ def test_mingzhe_names_are_never_sent(mingzhe):
     assert not [text for text in mingzhe.sent if "许明哲" in text or "林乾" in text]
 
 
+def test_mingzhe_english_pdf_has_no_chinese_outside_same_texts(mingzhe):
+    assert not cjk_in_english(mingzhe), cjk_in_english(mingzhe)
+
+
 def test_mingzhe_strict_refuses_the_drafts_and_builds_once_accepted(mingzhe):
     before = mingzhe.steps["strict before"]
     assert before.exit_code != 0 and "drafts not yet accepted" in before.output, before.output
@@ -503,6 +568,27 @@ def test_haruto_japanese_cv_shows_every_value(haruto):
     assert not missing, missing
 
 
-def test_haruto_strict_refuses_the_drafts(haruto):
+def test_haruto_japanese_pdf_is_as_written(haruto):
+    pdf = haruto.pdf("ja")
+    assert not not_as_written(pdf, haruto_given()), not_as_written(pdf, haruto_given())
+    # His name and his advisor's keep the space between family and given name he wrote
+    # (xeCJK drops a plain space between two Han characters), in the header and the
+    # advisor line; his own name is found in the author list that writes it without one.
+    lines = [" ".join(line.split()) for line in pdf_text(pdf).splitlines()]
+    assert lines[0] == "佐藤 陽翔", lines[:2]
+    assert any(line.endswith("指導教員：山田 太郎") for line in lines), lines
+    tex = (haruto.folder / "out" / "me.ja.tex").read_text(encoding="utf-8")
+    assert "\\cvowner{佐藤陽\\nobreak 翔}" in tex or "\\cvowner{佐藤陽翔}" in tex
+
+
+def test_haruto_english_pdf_has_no_japanese_outside_same_texts(haruto):
+    assert not cjk_in_english(haruto), cjk_in_english(haruto)
+    # One advisor is an Advisor, as the English CV words it.
+    assert "Advisor: Taro Yamada" in pdf_text(haruto.pdf("en"))
+
+
+def test_haruto_strict_refuses_the_drafts_and_builds_once_accepted(haruto):
     before = haruto.steps["strict before"]
     assert before.exit_code != 0 and "drafts not yet accepted" in before.output, before.output
+    after = haruto.steps["strict after"]
+    assert after.exit_code == 0, after.output

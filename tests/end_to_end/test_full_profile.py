@@ -112,7 +112,7 @@ def test_education_details(full):
 def test_experience_with_mentors_nested_numbered_items_and_links(full):
     en = text_of(full, "en")
     assert "1. Dense LLMs" in en and "3. Vision transformers" in en
-    assert "Mentors: Dr. Size Zheng" in en
+    assert "Mentor: Dr. Size Zheng" in en  # one mentor: the singular
     assert "[code]" in en and "https://github.com/example/flux" in pdf_urls(full[1]["en"].pdf)
     assert "Jun 2024 – Present" in en
     assert normalized("2024.06–至今") in flat(full, "zh")
@@ -184,7 +184,7 @@ def test_variant_builds_one_page_without_excluded_items(tmp_path, theme):
     text = pdf_text(result.pdf)
     assert "An academic-only detail" not in text
     assert "Kernels for three model families" in text  # within the first two bullets
-    assert "Mentors" in text  # structured details are not bullets
+    assert "Mentor: " in text  # structured details are not bullets
     assert "Publications" not in text
     assert image_count(result.pdf) == 0
 

@@ -176,7 +176,7 @@ def test_deepl_is_told_the_source_and_the_english_variant(tmp_path, monkeypatch,
             result = run(
                 "translate", "draft", profile, "--lang", "en", "--engine", "deepl",
                 "--base-url", server.url, "--out", tmp_path / f"{variant}.yaml", *locale,
-                env={"DEEPL_AUTH_KEY": "key:fx"},
+                env={"CVTEX_TRANSLATE_KEY": "key:fx"},
             )  # fmt: skip
             assert result.exit_code == 0, result.output
             # British English is not taken from the cache of the American draft.
@@ -200,7 +200,7 @@ def test_english_is_drafted_into_simplified_or_traditional(tmp_path, monkeypatch
     with serve(lambda server, received: deepl_answer(server, received)) as server:
         result = run(
             "translate", "draft", profile, "--lang", target, "--engine", "deepl",
-            "--base-url", server.url, env={"DEEPL_AUTH_KEY": "key:fx"},
+            "--base-url", server.url, env={"CVTEX_TRANSLATE_KEY": "key:fx"},
         )  # fmt: skip
     assert result.exit_code == 0, result.output
     (request,) = [r for r in server.received if r.path == "/v2/translate"]
@@ -225,6 +225,33 @@ REWRITTEN_BY_S2TWP = [
     "建置後台監控服務與告警平台",
     "台中",
 ]
+
+
+@pytest.mark.parametrize("traditional", ["zh-TW", "zh-HK"])
+def test_official_names_are_found_from_traditional_both_ways(tmp_path, monkeypatch, traditional):
+    # The catalog's official names are written in Simplified (zh's terms:); a profile
+    # written in Traditional first finds them as its CV converts them, and an English one
+    # drafting its Traditional gets them so converted. No engine: the memory alone.
+    monkeypatch.setenv("CVTEX_CACHE_DIR", str(tmp_path / "cache"))
+    first = tmp_path / "first.yaml"
+    first.write_text(
+        f"languages: [{traditional}, en]\nname: {{{traditional}: 張三, en: San Zhang}}\n"
+        "education:\n  - institution: 北京大學\n  - institution: 清華大學\n",
+        encoding="utf-8",
+    )
+    drafted = run("translate", "draft", first, "--lang", "en")
+    assert drafted.exit_code == 0, drafted.output
+    written = first.read_text(encoding="utf-8")
+    assert "{draft: Peking University, from: catalog}" in written
+    assert "{draft: Tsinghua University, from: catalog}" in written
+    english = tmp_path / "english.yaml"
+    english.write_text(
+        f"languages: [en, {traditional}]\nname: {{en: San Zhang, {traditional}: 張三}}\n"
+        "education:\n  - institution: Peking University\n",
+        encoding="utf-8",
+    )
+    assert run("translate", "draft", english, "--lang", traditional).exit_code == 0
+    assert "{draft: 北京大學, from: catalog}" in english.read_text(encoding="utf-8")
 
 
 def test_traditional_text_is_set_as_written_and_converted_for_the_others(tmp_path):

@@ -309,7 +309,7 @@ def test_a_draft_that_loses_a_link_or_formula_is_not_used(profile):
 def draft_deepl(profile: Path, url: str, *more: object):
     return run(
         "translate", "draft", profile, "--lang", "zh", "--engine", "deepl", "--base-url", url,
-        *more, env={"DEEPL_AUTH_KEY": "key-test:fx"},
+        *more, env={"CVTEX_TRANSLATE_KEY": "key-test:fx"},
     )  # fmt: skip
 
 
@@ -362,10 +362,7 @@ def test_deepl_without_a_glossary_for_the_languages_gets_the_terms_as_context(pr
 
 
 def test_deepl_without_its_key_says_so(profile):
-    result = run(
-        "translate", "draft", profile, "--lang", "zh", "--engine", "deepl",
-        "--base-url", "http://127.0.0.1:9",
-    )  # fmt: skip
+    result = run("translate", "draft", profile, "--lang", "zh", "--engine", "deepl")
     assert result.exit_code == ExitCode.ENGINE_FAILED
     assert "DEEPL_AUTH_KEY is not set" in result.output
     assert profile.read_text(encoding="utf-8") == PROFILE

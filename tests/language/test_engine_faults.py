@@ -66,7 +66,7 @@ def openai(profile: Path, url: str, *more: object, env: dict[str, str] | None = 
 def deepl(profile: Path, url: str, *more: object):
     return run(
         "translate", "draft", profile, "--lang", "zh", "--engine", "deepl", "--base-url", url,
-        *more, env={"DEEPL_AUTH_KEY": "key-test:fx"},
+        *more, env={"CVTEX_TRANSLATE_KEY": "key-test:fx"},
     )  # fmt: skip
 
 
@@ -204,6 +204,50 @@ def test_openais_key_goes_to_openai_only(profile):
     assert "Authorization: Bearer ***" in shown.output and "sk-openai" not in shown.output
 
 
+def test_deepls_key_goes_to_deepl_only(profile):
+    # To any other host (here one on 127.0.0.1 that speaks DeepL's API): never DEEPL_AUTH_KEY;
+    # CVTEX_TRANSLATE_KEY when set, else no key at all.
+    for env, sent in (
+        ({"DEEPL_AUTH_KEY": "dk-secret:fx"}, None),
+        ({"DEEPL_AUTH_KEY": "dk-secret:fx", "CVTEX_TRANSLATE_KEY": "proxy-key"}, "proxy-key"),
+    ):
+        profile.write_text(PROFILE, encoding="utf-8")
+        with serve(deepl_answer) as server:
+            result = run(
+                "translate", "draft", profile, "--lang", "zh", "--engine", "deepl",
+                "--base-url", server.url, env=env,
+            )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        assert server.received
+        for received in server.received:
+            assert "dk-secret" not in json.dumps(received.headers)
+            assert "dk-secret" not in json.dumps(received.body, ensure_ascii=False)
+            expected = None if sent is None else f"DeepL-Auth-Key {sent}"
+            assert received.headers.get("Authorization") == expected
+    # DeepL's own hosts, https only, get it (shown hidden by --dry-run, which sends nothing);
+    # the same host over plain http, or a host that only ends like DeepL's, does not.
+    for url, own in (
+        (None, True),
+        ("https://api.deepl.com", True),
+        ("https://api-free.deepl.com/v2", True),
+        ("http://api-free.deepl.com", False),
+        ("https://api.deepl.com.example.org", False),
+    ):
+        profile.write_text(PROFILE, encoding="utf-8")
+        where = () if url is None else ("--base-url", url)
+        shown = run(
+            "translate", "draft", profile, "--lang", "zh", "--engine", "deepl", *where,
+            "--dry-run", env={"DEEPL_AUTH_KEY": "dk-secret:fx"},
+        )  # fmt: skip
+        assert shown.exit_code == 0, shown.output
+        assert "dk-secret" not in shown.output
+        assert ("Authorization: DeepL-Auth-Key ***" in shown.output) == own, url
+    # DeepL itself needs its key: without it nothing is sent and the variable is named.
+    missing = run("translate", "draft", profile, "--lang", "zh", "--engine", "deepl")
+    assert missing.exit_code == ExitCode.ENGINE_FAILED
+    assert "DEEPL_AUTH_KEY is not set" in missing.output
+
+
 def test_the_base_url_is_an_http_address_without_a_password(profile):
     for url, said in (
         ("ftp://127.0.0.1/v1", "starts with https://"),
@@ -287,6 +331,7 @@ def test_personal_lines_are_sent_only_when_asked(profile):
     assert kept.exit_code == 0, kept.output
     for private in ("1 May 1990", "12 Elm Street", "Date of birth"):
         assert private not in kept.output
-    assert "personal line(s) kept on this machine, not sent" in kept.stderr
+    # Counted as lines (two: a label and a value each), not as the texts in them.
+    assert "2 personal line(s) kept on this machine, not sent" in kept.stderr
     asked = openai(profile, "http://127.0.0.1:9", "--dry-run", "--include", "personal")
     assert "1 May 1990" in asked.output and "12 Elm Street" in asked.output

@@ -152,7 +152,7 @@ def _is_cjk(ch: str) -> bool:
 # -- the escape path, on arbitrary Unicode ----------------------------------------------
 
 _ALLOWED_COMMANDS = {
-    "textbf", "emph", "href", "textasciitilde", "textbackslash", "allowbreak", "cvlatin",
+    "textbf", "emph", "href", "cvhref", "textasciitilde", "textbackslash", "allowbreak", "cvlatin",
     "cvmarked",
     "cvscript", "cvcommon", "nobreak", " ", "^", "%", "&", "#", "_", "{", "}", "$", *_MATH_COMMANDS,
     "string", "mathrm", "mathit", ",",

@@ -206,8 +206,9 @@ def translate_draft(
     profile's own translations, other profiles (--memory) and the catalog's official
     names, then, with --engine, by a machine translator (OpenAI-compatible or DeepL).
 
-    Keys come from the environment: OPENAI_API_KEY (sent to OpenAI's own host only) or
-    CVTEX_TRANSLATE_KEY (openai, any --base-url), DEEPL_AUTH_KEY (deepl). People's names are
+    Keys come from the environment: OPENAI_API_KEY (sent to OpenAI's own host only),
+    DEEPL_AUTH_KEY (to DeepL's own hosts only), CVTEX_TRANSLATE_KEY (any other --base-url,
+    either engine). People's names are
     never sent, personal: lines only with --include personal. `cvtex validate` lists the
     drafts; `cvtex translate accept` takes them once checked.
     """
@@ -234,7 +235,7 @@ def translate_draft(
         raise click.BadParameter(wanted.message, param_hint="--lang") from None
     if result.personal:
         click.secho(
-            f"{len(result.personal)} personal line(s) kept on this machine, not sent "
+            f"{len(result.personal_lines)} personal line(s) kept on this machine, not sent "
             "(--include personal sends them)",
             fg="yellow",
             err=True,

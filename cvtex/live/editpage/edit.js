@@ -406,6 +406,22 @@ function acceptDrafts(paths, focusAfter = null) {
   }, focusAfter);
 }
 
+// A text that may be out of date confirmed as still saying the same: recorded by the server
+// as `cvtex translate confirm` records it; the profile is not changed.
+function confirmOutOfDate(path, lang) {
+  enqueue(async () => {
+    await api("/api/confirm", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ base: page.revision, path, lang }),
+    });
+    page.outOfDate.delete(`${keyOf(path)}|${lang}`);
+    page.factsStale = true; // the server works this revision's facts out again
+    status(t("confirmed"));
+    decorate();
+  });
+}
+
 function draftsIn(data, path = [], found = []) {
   if (isDraft(data)) found.push(path);
   else if (Array.isArray(data)) data.forEach((item, index) => draftsIn(item, [...path, index], found));
@@ -686,6 +702,7 @@ function context() {
     uploadPhoto,
     chooseForm,
     acceptDrafts,
+    confirmOutOfDate,
   };
 }
 
@@ -936,6 +953,7 @@ async function loadFacts() {
   const facts = await api("/api/facts");
   if (facts.revision !== page.revision) return;
   page.facts = facts;
+  page.factsStale = false;
   page.conversions = new Map(facts.conversions.map((item) => [`${keyOf(item.path)}|${item.lang}`, item.text]));
   page.untranslated = new Map();
   for (const item of facts.untranslated) {
@@ -952,7 +970,7 @@ function onDocument(document_) {
   // After the changes in flight: their answers may be this very revision.
   enqueue(async () => {
     if (page.newest > page.revision) await syncFromServer();
-    if (document_.facts === page.revision && page.facts?.revision !== page.revision) await loadFacts();
+    if (document_.facts === page.revision && (page.facts?.revision !== page.revision || page.factsStale)) await loadFacts();
   });
 }
 

@@ -334,7 +334,18 @@ addBoxMark("out-of-date", (ctx, path, lang) => {
   const since = ctx.outOfDate(path, lang);
   if (!since) return null;
   const names = since.map((code) => ctx.names?.[code] || code).join(", ");
-  return { note: ctx.t("out_of_date", { languages: names }) };
+  const name = `${nameOf(path)} (${lang})`;
+  return {
+    note: ctx.t("out_of_date", { languages: names }),
+    actions: [
+      {
+        id: `${idOf(path, lang)}-confirm`,
+        text: ctx.t("confirm"),
+        label: ctx.t("confirm_text", { name }),
+        run: () => ctx.confirmOutOfDate(path, lang),
+      },
+    ],
+  };
 });
 
 // Marks each language box: written, untranslated (falls back), left out (null), or shown as

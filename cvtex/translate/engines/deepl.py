@@ -1,4 +1,5 @@
-"""Drafts by DeepL's API v2: ``POST /v2/translate``, the key from ``DEEPL_AUTH_KEY``.
+"""Drafts by DeepL's API v2: ``POST /v2/translate``, the key from ``DEEPL_AUTH_KEY`` for
+DeepL's own hosts, from ``CVTEX_TRANSLATE_KEY`` (or none) for any other ``--base-url``.
 
 Each request names both languages: ``source_lang`` the language the texts are written in
 (ZH, JA, KO, EN: the rule of text/written.py, through the profile's languages), and
@@ -41,10 +42,19 @@ _GLOSSARY_ID = "<the glossary_id DeepL returns>"
 class DeepLEngine:
     label = "deepl"
 
-    def __init__(self, base_url: str | None, key: str, timeout: float) -> None:
+    def __init__(
+        self,
+        base_url: str | None,
+        key: str,
+        timeout: float,
+        key_name: str | None = "DEEPL_AUTH_KEY",
+    ) -> None:
         default = "https://api-free.deepl.com" if key.endswith(":fx") else "https://api.deepl.com"
         self.base = (base_url or default).rstrip("/").removesuffix("/v2")
         self.key = key
+        # The variable whose key DeepL itself needs; None for another server (a proxy, a
+        # test server), which is sent CVTEX_TRANSLATE_KEY if set, else no key.
+        self.key_name = key_name
         self.timeout = timeout
         self.identity = f"deepl {self.base}"
 
@@ -63,9 +73,9 @@ class DeepLEngine:
         return requests
 
     def translate(self, batch: Batch, arrived: Arrived = nowhere) -> dict[str, str]:
-        if not self.key:
+        if not self.key and self.key_name is not None:
             raise TranslationFailed(
-                "deepl: DEEPL_AUTH_KEY is not set", "export DEEPL_AUTH_KEY=<your key>:fx"
+                f"deepl: {self.key_name} is not set", f"export {self.key_name}=<your key>:fx"
             )
         glossary_id = self._create_glossary(batch)
         try:
@@ -83,10 +93,10 @@ class DeepLEngine:
                     send(self._delete_request(glossary_id), self.label, self.timeout)
 
     def _headers(self) -> dict[str, str]:
-        return {
-            "Authorization": f"DeepL-Auth-Key {self.key}",
-            "Content-Type": "application/json",
-        }
+        headers = {"Content-Type": "application/json"}
+        if self.key:
+            headers["Authorization"] = f"DeepL-Auth-Key {self.key}"
+        return headers
 
     def _glossary_request(self, batch: Batch) -> Request | None:
         terms = _usable(batch.glossary)

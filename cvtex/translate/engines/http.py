@@ -293,8 +293,8 @@ def _failure(
     if status in (401, 403):
         return TranslationFailed(
             f"{engine}: the key was refused (HTTP {status} from {url}){said}",
-            "set the key: DEEPL_AUTH_KEY for deepl; OPENAI_API_KEY (OpenAI itself) or "
-            "CVTEX_TRANSLATE_KEY (any other --base-url) for openai",
+            "set the key: DEEPL_AUTH_KEY (DeepL itself) or OPENAI_API_KEY (OpenAI itself); "
+            "CVTEX_TRANSLATE_KEY for any other --base-url, whichever the engine",
         )
     if status == 456:
         return TranslationFailed(
