@@ -24,6 +24,12 @@ rounds that interleave everything so that a busy machine slows all of them alike
   answers at once, cvtex's own time per text, and again from the cache (`--only-drafts`).
 * the editor: `cvtex edit` in a headless Chromium, a keystroke in an English and in a
   Chinese box, until both panes have drawn their new PDFs (`--only-editor`).
+* the preview: `cvtex preview` in a headless Chromium, a save of one English and one
+  Chinese text, until the page shows both new PDFs, and how long after the build's end
+  (`--only-preview`).
+* the editor's memory: 200 edits of a 1.5 MB profile of 4,688 publications, through the
+  edit session and the facts the page shows, its resident size (bench/editor_memory.py,
+  `--only-editor-memory`).
 * the language rule: which language each of 2,000 texts is written in, and the English
   CV's untranslated scan of them (bench/language_rule.py, `--only-rule`).
 
@@ -70,6 +76,10 @@ DRAFTS_BEGIN, DRAFTS_END = "<!-- bench:drafts:begin -->", "<!-- bench:drafts:end
 RULE_BEGIN, RULE_END = "<!-- bench:rule:begin -->", "<!-- bench:rule:end -->"
 DRAFTED_TEXTS = 200
 EDITOR_BEGIN, EDITOR_END = "<!-- bench:editor:begin -->", "<!-- bench:editor:end -->"
+PREVIEW_BEGIN, PREVIEW_END = "<!-- bench:preview:begin -->", "<!-- bench:preview:end -->"
+MEMORY_BEGIN, MEMORY_END = "<!-- bench:editor-memory:begin -->", "<!-- bench:editor-memory:end -->"
+EDITOR_EDITS = 200  # the editor's long session: edits of the 1.5 MB profile
+EDITOR_MEMORY_GOAL = 300  # MB, issue 50's
 PYTHON_BEGIN, PYTHON_END = "<!-- bench:python:begin -->", "<!-- bench:python:end -->"
 # The long-CV row: a .bib of this many publications (bench/large_profile.py), edited and
 # built again; the Python side's cost per publication is the slope between the sizes.
@@ -494,6 +504,81 @@ def editor_loop(profile: Path, scratch: Path, rounds: int) -> Series:
     return series
 
 
+def preview_loop(profile: Path, scratch: Path, rounds: int) -> Series:
+    """`cvtex preview` in a headless Chromium: a save that changes one English and one
+    Chinese text, until the page shows both new PDFs (by the page's own record of when it
+    showed the build, the same clock as the save's), and how long after the build's end the
+    page showed it; a bare pass over both new .tex files in the same rounds."""
+    sys.path.insert(0, str(ROOT))
+    from tests.browser import CHROMIUM, Browser
+
+    series = Series()
+    if CHROMIUM is None:
+        print("  cvtex preview: no Chromium (make test-system-deps), not measured", flush=True)
+        return series
+    original = profile.read_text(encoding="utf-8")
+    assert EDITED_ENTRY in original, "the benchmark edits an entry it expects to find"
+    previewed = profile.with_name("previewed.yaml")
+    previewed.write_text(original, encoding="utf-8")
+    out = scratch / "out-preview"
+    command = [str(CVTEX), "preview", "--port", "0", "--lang", LANGUAGES, "--out", str(out)]
+    preview = subprocess.Popen(
+        [*command, str(previewed)],
+        env=cvtex_environment(),
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    browser = None
+    body = "document.body.dataset"
+    try:
+        assert preview.stdout is not None
+        url = preview.stdout.readline().split(": ", 1)[1].split()[0]
+        browser = Browser(1600, 1000)
+        browser.open(url)
+        panes = "[...document.querySelectorAll('.pane')]"
+        browser.wait_for(f"{panes}.length === 2 && {panes}.every(p => p.dataset.shown)", 300)
+        for number in range(1, rounds + 1):
+            time.sleep(SETTLE)
+            versions = browser.evaluate(f"{panes}.map(p => p.dataset.shown)")
+            saved = time.time()
+            previewed.write_text(
+                original.replace(EDITED_ENTRY, edited_entry(number)), encoding="utf-8"
+            )
+            new = " && ".join(
+                f"{panes}[{index}].dataset.shown !== {json.dumps(version)}"
+                for index, version in enumerate(versions)
+            )
+            # Both panes show their new PDF, and the page has noted the build it shows.
+            browser.wait_for(
+                f"{new} && Number({body}.shownAt) > {saved}",
+                120,
+            )
+            shown = browser.evaluate(f"[Number({body}.shownAt), Number({body}.shownAfter)]")
+            series.add("preview", shown[0] - saved)
+            series.add("after the build", shown[1])
+            floors = {
+                language: bare_pass(out / f"{previewed.stem}.{language}.tex", scratch)
+                for language in ("en", "zh")
+            }
+            for language, seconds in floors.items():
+                series.add(f"floor {language}", seconds)
+            series.add("floor", max(floors.values()))
+            series.add("preview / floor", series.values["preview"][-1] / series.values["floor"][-1])
+            print(
+                f"  cvtex preview round {number}: save to both PDFs shown "
+                f"{series.values['preview'][-1]:.3f} s ({shown[1]:.3f} s after the build's "
+                f"end), floor {series.values['floor'][-1]:.3f} s",
+                flush=True,
+            )
+    finally:
+        if browser is not None:
+            browser.close()
+        preview.send_signal(signal.SIGTERM)
+        preview.wait(timeout=120)
+        previewed.unlink(missing_ok=True)
+    return series
+
+
 def editor_report(series: Series, rounds: int, load_before: tuple[float, ...]) -> str:
     if not series.values:
         return "cvtex edit was not measured: no Chromium."
@@ -510,6 +595,63 @@ def editor_report(series: Series, rounds: int, load_before: tuple[float, ...]) -
             f"| {series.median('floor en'):.2f} s / {series.median('floor zh'):.2f} s "
             f"| {series.median('editor'):.3f} s | {ratio} | {series.median('written'):.3f} s "
             f"| {series.median('built'):.3f} s |",
+        ]
+    )
+
+
+def preview_report(series: Series, rounds: int, load_before: tuple[float, ...]) -> str:
+    if not series.values:
+        return "cvtex preview was not measured: no Chromium."
+    values = series.values["preview / floor"]
+    ratio = f"**{statistics.median(values):.2f}x** ({min(values):.2f}-{max(values):.2f})"
+    after = series.values["after the build"]
+    return "\n".join(
+        [
+            f"Measured {time.strftime('%Y-%m-%d')} on: {machine(load_before)}; medians of "
+            f"{rounds} rounds of the example, `--lang {LANGUAGES}`.",
+            "",
+            "| floor (en / zh) | save to both PDFs shown | preview / floor "
+            "| shown after the build's end (goal: 0.2 s) |",
+            "| --- | --- | --- | --- |",
+            f"| {series.median('floor en'):.2f} s / {series.median('floor zh'):.2f} s "
+            f"| {series.median('preview'):.3f} s | {ratio} "
+            f"| **{statistics.median(after):.3f} s** ({min(after):.3f}-{max(after):.3f}) |",
+        ]
+    )
+
+
+def editor_memory(_profile: Path, _scratch: Path, rounds: int) -> Series:
+    """The editor's resident memory over 200 edits of a 1.5 MB profile, each round in a
+    process of its own (bench/editor_memory.py)."""
+    series = Series()
+    for number in range(1, rounds + 1):
+        command = [sys.executable, str(BENCH / "editor_memory.py"), "--edits", str(EDITOR_EDITS)]
+        printed = subprocess.run(
+            command, env=cvtex_environment(), capture_output=True, text=True, check=True
+        ).stdout
+        found = json.loads(printed.strip().splitlines()[-1])
+        for name, megabytes in found["points"].items():
+            series.add(name, megabytes)
+        series.add("peak", found["peak"])
+        series.add("before", found["before"])
+        series.add("bytes", found["bytes"])
+        print(f"  editor memory round {number}: {found}", flush=True)
+    return series
+
+
+def editor_memory_report(series: Series, rounds: int, load_before: tuple[float, ...]) -> str:
+    points = [name for name in series.values if name == "opened" or name.startswith("after ")]
+    return "\n".join(
+        [
+            f"Measured {time.strftime('%Y-%m-%d')} on: {machine(load_before)}; the largest of "
+            f"{rounds} round(s), a profile of {series.median('bytes') / 1e6:.2f} MB; Python "
+            f"and cvtex's modules alone: {max(series.values['before']):.0f} MB.",
+            "",
+            "| " + " | ".join(points) + f" | peak (goal: under {EDITOR_MEMORY_GOAL} MB) |",
+            "| " + " | ".join("---" for _ in range(len(points) + 1)) + " |",
+            "| "
+            + " | ".join(f"{max(series.values[name]):.0f} MB" for name in points)
+            + f" | **{max(series.values['peak']):.0f} MB** |",
         ]
     )
 
@@ -1136,6 +1278,20 @@ SECTIONS = (
     Section("only_drafts", "drafts_rounds", drafts, drafts_report, (DRAFTS_BEGIN, DRAFTS_END)),
     Section("only_editor", "editor_rounds", editor_loop, editor_report, (EDITOR_BEGIN, EDITOR_END)),
     Section(
+        "only_editor_memory",
+        "editor_memory_rounds",
+        editor_memory,
+        editor_memory_report,
+        (MEMORY_BEGIN, MEMORY_END),
+    ),
+    Section(
+        "only_preview",
+        "preview_rounds",
+        preview_loop,
+        preview_report,
+        (PREVIEW_BEGIN, PREVIEW_END),
+    ),
+    Section(
         "only_python",
         "python_rounds",
         python_growth,
@@ -1199,6 +1355,18 @@ def main() -> None:
         help="measure cvtex edit alone: a keystroke to both PDFs shown",
     )
     parser.add_argument("--editor-rounds", type=int, default=8)
+    parser.add_argument(
+        "--only-preview",
+        action="store_true",
+        help="measure cvtex preview alone: a save to both PDFs shown",
+    )
+    parser.add_argument("--preview-rounds", type=int, default=8)
+    parser.add_argument(
+        "--only-editor-memory",
+        action="store_true",
+        help="measure the editor's memory alone: 200 edits of a 1.5 MB profile",
+    )
+    parser.add_argument("--editor-memory-rounds", type=int, default=1)
     parser.add_argument(
         "--only-python",
         action="store_true",

@@ -137,7 +137,7 @@ def diagnose(profile: Path | None = None) -> Report:
     report.check(shutil.which("pdftotext") is not None, "pdftotext (cvtex check)", required=False)
     report.check(
         pdfjs_installed(),
-        "pdf.js (libjs-pdf): `cvtex preview` draws the pages and keeps their place",
+        "pdf.js (libjs-pdf): the pages `cvtex preview` shows carry their text, to select and find",
         required=False,
     )
     return report

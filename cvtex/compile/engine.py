@@ -11,6 +11,7 @@ import re
 import select
 import shutil
 import subprocess
+import threading
 import time
 from dataclasses import dataclass
 from functools import cache
@@ -43,6 +44,11 @@ _ERROR_LINE = re.compile(r"^(?:! |\S+?\.tex:\d+: )")
 _MISSING_FILE = re.compile(r"! LaTeX Error: File `([^']+)' not found")
 _CAPACITY = "TeX capacity exceeded"
 _PAGES = re.compile(r"^Output written on .*? \((\d+) pages?", re.MULTILINE)
+# The last line XeLaTeX writes to its log when a pass made a PDF, right before it closes the
+# log and exits: its driver (xdvipdfmx) has finished the PDF by then.
+_WRITTEN = re.compile(r"\nOutput written on [^\n]*\(\d+ pages?(?:, \d+ bytes)?\)\.\n*\Z")
+_DRIVER_FAILED = "(driver return code)"
+_LOG_POLL = 0.005  # seconds between looks at the log while XeLaTeX runs
 # Where TeX's own report of the run starts: past the error, nothing a person needs.
 _LOG_TAIL = ("Here is how much of TeX's memory", "No pages of output.", "!  ==> Fatal error")
 EXCERPT_LINES = 6
@@ -131,6 +137,7 @@ class Engine:
         self.process: subprocess.Popen[bytes] | None = None
         self.primed = ""  # the start of the source given before run(): see prime()
         self._pipe_fd: int | None = None
+        self._ended = False  # its pass is over; the process only frees its memory
 
     @property
     def warm(self) -> bool:
@@ -166,9 +173,13 @@ class Engine:
         return tex.startswith(self.primed)
 
     def stop(self) -> None:
-        """Stop XeLaTeX, and whatever it started, if it is still running."""
+        """Stop XeLaTeX, and whatever it started, if it is still running (one whose pass is
+        over is let end by itself: it is only handing its memory back)."""
         self._close_pipe()
-        if self.process is not None:
+        if self.process is not None and self.process.poll() is None:
+            if self._ended:
+                _reap(self.process)
+                return
             orphans.kill(self.process)
 
     def _close_pipe(self) -> None:
@@ -200,6 +211,9 @@ class Engine:
         reads the .aux the pass before wrote (a tagged PDF's structure needs it)."""
         started = time.perf_counter()
         source = self.folder / name
+        if self.process is not None and self.process.poll() is None:
+            _reap(self.process)  # the pass before, handing its memory back
+        self._ended = False
         self.process = self._spawn(source.name, job=self.job)
         return self._finish(source, started, timeout)
 
@@ -207,14 +221,9 @@ class Engine:
         """The pass's result once XeLaTeX ends, within ``timeout`` of ``started``."""
         assert self.process is not None
         name = source.name
-        try:
-            returncode = self.process.wait(
-                timeout=max(0.0, started + timeout - time.perf_counter())
-            )
-        except subprocess.TimeoutExpired:
-            raise self._timed_out(name, timeout) from None
-        seconds = time.perf_counter() - started
         log_file = self.folder / f"{self.job}.log"
+        returncode = self._ending(log_file, started + timeout, name, timeout)
+        seconds = time.perf_counter() - started
         log = log_file.read_text(encoding="utf-8", errors="replace") if log_file.exists() else ""
         if self.job != source.stem:  # read from the pipe: name files as the person knows them
             log = log.replace(f"{self.job}.", f"{source.stem}.")
@@ -227,6 +236,30 @@ class Engine:
         if returncode != 0 or not pdf.exists():
             raise explain_failure(source, log)
         return EngineRun(pdf, seconds, missing_glyphs(log), log)
+
+    def _ending(self, log_file: Path, deadline: float, name: str, timeout: float) -> int:
+        """XeLaTeX's exit code, once it exits; or 0 as soon as its log says the pass made
+        its PDF without an error (then it exits with 0 too). A process of a few hundred
+        MB takes a tenth of a second to end after its last write (the kernel frees its
+        memory): a wait the PDF does not need."""
+        assert self.process is not None
+        size = -1
+        while True:
+            try:
+                return self.process.wait(timeout=_LOG_POLL)
+            except subprocess.TimeoutExpired:
+                pass
+            if time.perf_counter() > deadline:
+                raise self._timed_out(name, timeout)
+            try:
+                now = log_file.stat().st_size
+            except OSError:
+                continue
+            if now != size:
+                size = now
+                if _made_its_pdf(log_file):
+                    self._ended = True
+                    return 0
 
     def _spawn(self, file_name: str, job: str = "") -> subprocess.Popen[bytes]:
         command = engine_command(file_name)
@@ -318,6 +351,27 @@ class Engine:
             "a very large profile may need a longer --timeout; otherwise please report "
             "this as a bug, with the profile",
         )
+
+
+def _made_its_pdf(log_file: Path) -> bool:
+    """Whether a log, whole, says its pass made the PDF and met no error: XeLaTeX exits
+    with 0 exactly then (1 after any error it reports, or when its driver failed)."""
+    try:
+        with log_file.open("rb") as log:
+            log.seek(max(0, log_file.stat().st_size - 512))
+            if not _WRITTEN.search(log.read().decode("utf-8", "replace")):
+                return False
+        text = log_file.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    if _DRIVER_FAILED in text or any(_ERROR_LINE.match(line) for line in text.splitlines()):
+        return False
+    return bool(_WRITTEN.search(text))
+
+
+def _reap(process: subprocess.Popen[bytes]) -> None:
+    """Wait for a process that is ending by itself, in the background."""
+    threading.Thread(target=process.wait, name="cvtex-engine-reaper", daemon=True).start()
 
 
 # An engine started by the ``cvtex`` executable before its command line is parsed (see

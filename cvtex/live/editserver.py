@@ -41,8 +41,8 @@ from .editfacts import Facts, document_kind, facts_of, languages_of
 from .editform import form_of
 from .editsession import EditSession, Revision, value_at
 from .editwords import page_words
-from .pageimages import page_png, page_sizes
 from .preview import FAVICON, HOST, LocalHandler, LocalServer, PreviewState
+from .preview import PAGE_DIR as PREVIEW_PAGE_DIR
 from .watch import DEFAULT_INTERVAL, Rebuilt, WatchState, watch
 
 PAGE_DIR = Path(__file__).resolve().parent / "editpage"
@@ -58,7 +58,7 @@ _JS, _CSS = "text/javascript; charset=utf-8", "text/css; charset=utf-8"
 _ASSETS = {
     "/edit.js": (PAGE_DIR / "edit.js", _JS),
     "/form.js": (PAGE_DIR / "form.js", _JS),
-    "/panes.js": (PAGE_DIR / "panes.js", _JS),
+    "/panes.js": (PREVIEW_PAGE_DIR / "panes.js", _JS),
     "/edit.css": (PAGE_DIR / "edit.css", _CSS),
     "/favicon.ico": (FAVICON, "image/svg+xml"),
 }
@@ -106,9 +106,6 @@ class EditorState(PreviewState):
 
     def snapshot(self) -> dict[str, object]:
         shown = super().snapshot()
-        for pane in shown["panes"]:  # type: ignore[union-attr]
-            pdf = self.pdf(pane["url"]) if pane["url"] else None
-            pane["pages"] = page_sizes(pdf) if pdf is not None else []
         current = self.session.current
         facts = self._facts
         shown["document"] = {
@@ -123,6 +120,11 @@ class EditorState(PreviewState):
     def facts(self) -> Facts | None:
         return self._facts
 
+    def view(self, page: str, shown: list[str], drawn: int) -> None:
+        super().view(page, shown, drawn)
+        with self._facts_wanted:
+            self._facts_wanted.notify_all()
+
     def forget_facts(self) -> None:
         """The facts of this revision worked out again: what they read besides the file
         (the memory of texts out of date) changed."""
@@ -133,8 +135,9 @@ class EditorState(PreviewState):
     def check_forever(self) -> None:
         """Work out the facts of each new revision, the latest first (a thread's loop).
 
-        Once the PDFs of the revision are built (or after FACTS_WAIT seconds): the checks
-        would otherwise take a core, and the GIL, from the rebuild the person waits for."""
+        Once the PDFs of the revision are built and the pages show them (or after
+        FACTS_WAIT seconds): the checks would otherwise take a core, and the GIL, from the
+        rebuild the person waits for and from drawing it."""
         while True:
             with self._facts_wanted:
                 self._facts_wanted.wait_for(
@@ -146,7 +149,9 @@ class EditorState(PreviewState):
                 )
                 wanted = self.session.current.number
                 self._facts_wanted.wait_for(
-                    lambda wanted=wanted: self._stopped or (self.built or 0) >= wanted,
+                    lambda wanted=wanted: (
+                        self._stopped or ((self.built or 0) >= wanted and self.showing(self.number))
+                    ),
                     timeout=FACTS_WAIT,
                 )
                 if self._stopped:
@@ -203,7 +208,7 @@ class _Handler(LocalHandler):
         elif path == "/photo":
             self._photo()
         elif path.startswith("/page/"):
-            self._page(url.path, parse_qs(url.query))
+            self._page_image(url.path, parse_qs(url.query))
         elif path.endswith(".pdf") and (pdf := self.server.state.pdf(path)) is not None:
             try:
                 self._send(pdf.read_bytes(), "application/pdf")
@@ -226,22 +231,6 @@ class _Handler(LocalHandler):
         else:
             self.send_error(HTTPStatus.NOT_FOUND)
 
-    def _page(self, path: str, query: dict[str, list[str]]) -> None:
-        """``/page/<name>.pdf/<n>.png?w=<pixels>``: a page of a pane's current PDF."""
-        parts = path.split("/")
-        try:
-            name, number = parts[2], int(parts[3].removesuffix(".png"))
-            width = int(query.get("w", ["800"])[0])
-        except (IndexError, ValueError):
-            self.send_error(HTTPStatus.NOT_FOUND)
-            return
-        pdf = self.server.state.pdf(f"/{name}")
-        image = page_png(pdf, number, width) if pdf is not None and len(parts) == 4 else None
-        if image is None:
-            self.send_error(HTTPStatus.NOT_FOUND)
-            return
-        self._send(image, "image/png")
-
     def _photo(self) -> None:
         photo = self.server.photo_file()
         if photo is None or not photo.is_file():
@@ -257,30 +246,19 @@ class _Handler(LocalHandler):
     # Writing ----------------------------------------------------------------------------------
 
     def do_POST(self) -> None:
-        if not self._addressed_to_us():
-            self.send_error(HTTPStatus.MISDIRECTED_REQUEST)
-            return
-        if not self._authorized() or not self._same_origin():
-            self._json({"error": "this request needs the page's token"}, HTTPStatus.FORBIDDEN)
+        if not self._may_post():
             return
         path = urlsplit(self.path).path
         if path == "/api/edit":
             self._edit()
+        elif path == "/api/view":
+            self._view()
         elif path == "/photo":
             self._upload_photo()
         elif path == "/api/confirm":
             self._confirm()
         else:
             self.send_error(HTTPStatus.NOT_FOUND)
-
-    def _body(self, limit: int) -> bytes | None:
-        try:
-            size = int(self.headers.get("Content-Length") or "0")
-        except ValueError:
-            return None
-        if size < 0 or size > limit:
-            return None
-        return self.rfile.read(size)
 
     def _edit(self) -> None:
         kind = (self.headers.get("Content-Type") or "").split(";")[0].strip()
@@ -367,22 +345,6 @@ class _Handler(LocalHandler):
         self.server.state.poke()
         self._json({"written": photo.name, "backup": str(backup) if backup else None})
 
-    # Checks -----------------------------------------------------------------------------------
-
-    def _same_origin(self) -> bool:
-        """A browser names the page a request comes from; it must be ours."""
-        origin = self.headers.get("Origin")
-        if origin is not None and origin not in self.server.origins():
-            return False
-        site = self.headers.get("Sec-Fetch-Site")
-        return site in (None, "same-origin", "none")
-
-    # Answers ----------------------------------------------------------------------------------
-
-    def _json(self, value: Any, status: int = HTTPStatus.OK) -> None:
-        data = json.dumps(value, ensure_ascii=False).encode()
-        self._send(data, "application/json; charset=utf-8", status)
-
 
 class _Server(LocalServer):
     def __init__(self, port: int, state: EditorState) -> None:
@@ -401,10 +363,6 @@ class _Server(LocalServer):
         user.write_bytes(data)
         self._photo_copies[user.real] = user.backup
         return user.backup
-
-    def origins(self) -> set[str]:
-        port = self.server_address[1]
-        return {f"http://{HOST}:{port}", f"http://localhost:{port}"}
 
     def kind(self) -> str:
         return document_kind(self.state.session.current.data)
@@ -466,6 +424,7 @@ def serve_editor(
     session = EditSession(state.profile)
     locales = load_locales(state.request.locale_files)
     shown = EditorState(session, locales, state.request.locale_files)
+    state.viewers, state.on_ready, shown.nudge = shown, shown.prepare, state.nudge
     try:
         server = _Server(port, shown)
     except OSError as exc:

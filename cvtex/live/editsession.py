@@ -70,7 +70,8 @@ class EditSession:
         self._revisions: dict[int, Revision] = {}
         self._stamps: dict[Stamp, int] = {}  # the file's stamp when each revision was read
         self.current = self._revision(1, text, "disk")
-        self._opened = self.current  # a value put back is written as it was written here
+        # A value put back is written as it was written here.
+        self._opened = None if self.current.error else yamltext.read(text)
 
     # Reading ------------------------------------------------------------------------------
 
@@ -180,7 +181,7 @@ class EditSession:
         """A value set back to what it was when the file was opened (Undo, or typed back),
         or an item put back, written with the bytes it had then."""
         opened = self._opened
-        if opened.data is None or opened.text == text:
+        if opened is None or opened.text == text:
             return text
         if change.get("op") == "insert" and isinstance(change.get("index"), int):
             path = (*path, change["index"])
@@ -188,7 +189,7 @@ class EditSession:
             return text
         if value_at(opened.data, path) is _ABSENT:
             return text
-        return yamltext.written_as(text, path, opened.text)
+        return yamltext.written_as(text, path, opened)
 
 
 def change_text(text: str, change: dict[str, Any]) -> str:
@@ -275,7 +276,7 @@ def _against(
 def _same(one: Any, other: Any) -> bool:
     if one is _ABSENT or other is _ABSENT:
         return one is other
-    return yamltext.canonical(one) == yamltext.canonical(other)
+    return yamltext.same(one, other)
 
 
 def _read(file: Path) -> tuple[UserFile, str] | None:

@@ -1,24 +1,41 @@
 """A PDF's pages as PNG images, drawn by PDFium (pypdfium2, which `cvtex check` reads with).
 
-The editor's panes show these rather than drawing the PDFs in the page with pdf.js: PDFium
-draws a CV's page in a few milliseconds where pdf.js took most of a second for each new
-PDF (its fonts made into web fonts, or its glyphs into paths), which was most of the time
-from a keystroke to the PDFs shown. PDFium is not thread-safe: one page is drawn at a time.
+The panes of the editor and the preview show these rather than drawing the PDFs in the page
+with pdf.js: PDFium draws a CV's page in a few milliseconds where pdf.js took most of a
+second for each new PDF (its fonts made into web fonts, or its glyphs into paths), which
+was most of the time from a save to the new PDF shown.
+
+Each image carries a digest of its pixels, so that a pane loads again only the pages that
+look different: a page whose pixels are the same is the same image, whichever PDF it came
+from. And the pages a pane looked at, at the width it asked for, are drawn as soon as a
+new PDF is built (:meth:`Looked.drawn_ahead`), before the next engines start, so that a
+pane asking for them gets them at once. PDFium is not thread-safe: one page is drawn at a
+time.
 """
 
 from __future__ import annotations
 
+import hashlib
 import struct
 import threading
 import zlib
 from collections import OrderedDict
+from dataclasses import dataclass, field
 from pathlib import Path
 
 MIN_WIDTH, MAX_WIDTH = 100, 4000  # pixels: a pane's width, times the screen's pixel ratio
-_CACHED = 32  # images kept: both panes' pages at two widths, say
+AHEAD = 12  # pages of a PDF drawn ahead, at most: those a pane shows at once, and some
+_CACHED = 48  # images kept: the pages shown of two or three panes, and those drawn ahead
 _lock = threading.Lock()
-_images: OrderedDict[tuple[str, int, int, int], bytes] = OrderedDict()
+_images: OrderedDict[tuple[str, int, int, int], Drawn] = OrderedDict()
+_pngs: OrderedDict[str, bytes] = OrderedDict()  # by digest: a page drawn the same, encoded once
 _sizes: OrderedDict[tuple[str, int], list[tuple[float, float]]] = OrderedDict()
+
+
+@dataclass(frozen=True)
+class Drawn:
+    png: bytes
+    digest: str  # of the pixels and the size: equal digests, the same image
 
 
 def _key(pdf: Path) -> tuple[str, int]:
@@ -51,35 +68,92 @@ def page_sizes(pdf: Path) -> list[tuple[float, float]]:
         return sizes
 
 
+def page_image(pdf: Path, number: int, width: int) -> Drawn | None:
+    """Page ``number`` (from 1) drawn ``width`` pixels wide; None if there is none."""
+    return _drawn(pdf, [number], width).get(number)
+
+
 def page_png(pdf: Path, number: int, width: int) -> bytes | None:
-    """Page ``number`` (from 1) drawn ``width`` pixels wide, as PNG; None if there is none."""
+    drawn = page_image(pdf, number, width)
+    return drawn.png if drawn is not None else None
+
+
+def _drawn(pdf: Path, numbers: list[int], width: int) -> dict[int, Drawn]:
+    """The pages ``numbers`` of ``pdf`` at ``width``: from the cache, or drawn (the document
+    opened once for all of them)."""
     import pypdfium2
 
     width = max(MIN_WIDTH, min(MAX_WIDTH, width))
     try:
-        key = (*_key(pdf), number, width)
+        base = _key(pdf)
     except OSError:
-        return None
+        return {}
+    found: dict[int, Drawn] = {}
     with _lock:
-        if key in _images:
-            _images.move_to_end(key)
-            return _images[key]
+        missing = []
+        for number in numbers:
+            cached = _images.get((*base, number, width))
+            if cached is not None:
+                _images.move_to_end((*base, number, width))
+                found[number] = cached
+            else:
+                missing.append(number)
+        if not missing:
+            return found
         try:
             document = pypdfium2.PdfDocument(str(pdf))
         except pypdfium2.PdfiumError:
-            return None
+            return found
         try:
-            if not 1 <= number <= len(document):
-                return None
-            page = document[number - 1]
-            bitmap = page.render(scale=width / page.get_width(), rev_byteorder=True)
-            png = _png(bytes(bitmap.buffer), bitmap.width, bitmap.height, bitmap.stride)
+            for number in missing:
+                if not 1 <= number <= len(document):
+                    continue
+                page = document[number - 1]
+                bitmap = page.render(scale=width / page.get_width(), rev_byteorder=True)
+                pixels = bytes(bitmap.buffer)
+                size = struct.pack(">III", bitmap.width, bitmap.height, bitmap.stride)
+                digest = hashlib.sha256(size + pixels).hexdigest()[:32]
+                png = _pngs.get(digest)
+                if png is None:  # a page that looks as none drawn lately
+                    png = _png(pixels, bitmap.width, bitmap.height, bitmap.stride)
+                    _pngs[digest] = png
+                _pngs.move_to_end(digest)
+                _images[(*base, number, width)] = found[number] = Drawn(png, digest)
         finally:
             document.close()
-        _images[key] = png
-        while len(_images) > _CACHED:
-            _images.popitem(last=False)
-        return png
+        for cache in (_images, _pngs):
+            while len(cache) > _CACHED:
+                cache.popitem(last=False)
+    return found
+
+
+@dataclass
+class Looked:
+    """What the open pages asked to see of each pane's PDF (by its address): the width,
+    and which pages."""
+
+    _asked: dict[str, tuple[int, set[int]]] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def asked(self, address: str, number: int, width: int) -> None:
+        """A page asked for page ``number`` of the PDF at ``address`` at ``width``."""
+        with self._lock:
+            known, numbers = self._asked.get(address, (width, set()))
+            if known != width:
+                numbers = set()
+            numbers.add(number)
+            self._asked[address] = (width, numbers)
+
+    def drawn_ahead(self, address: str, pdf: Path) -> dict[str, object] | None:
+        """The pages of ``pdf`` (now at ``address``) that a page looked at before, drawn at
+        the width it asked for: ``{"width": ..., "digests": {page: digest}}``, sent with the
+        state; None if no page asked for any yet."""
+        with self._lock:
+            width, numbers = self._asked.get(address, (0, set()))
+        if not numbers:
+            return None
+        drawn = _drawn(pdf, sorted(numbers)[:AHEAD], width)
+        return {"width": width, "digests": {str(n): image.digest for n, image in drawn.items()}}
 
 
 def _png(pixels: bytes, width: int, height: int, stride: int) -> bytes:

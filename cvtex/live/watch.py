@@ -16,6 +16,12 @@ the waiting engine only if the new source begins with exactly those bytes; other
 fresh engine compiles, so a changed preamble costs time, never a wrong PDF. At most one
 engine waits per language, and all are stopped when the watch ends.
 
+When pages show the PDFs (the preview, the editor: ``state.viewers``), the person waits
+for the languages on their screen: after a save, those are built first, alone, and the
+others only once the pages show the new PDFs, or once a page shows one of them (scrolled
+into view), or after SHOW_WAIT seconds. The next engines too are started only then, so
+that neither takes the cores from the pages drawing the new PDFs.
+
 ``watch_once(state)`` is one look at the files: the loop calls it on each wake-up, tests
 call it directly (and ``state.close()`` after).
 """
@@ -28,8 +34,9 @@ import shutil
 import threading
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Protocol
 
 from ..compile import engine as engines
 from ..compile import headstart, orphans
@@ -42,6 +49,8 @@ from ..pipeline.request import BuildRequest
 
 Stamp = tuple[int, int, int] | None  # mtime, size, inode; None for a missing file
 DEFAULT_INTERVAL = 0.3
+SHOW_WAIT = 2.0  # seconds a build waits to be shown before the rest goes on regardless
+_SOON = 0.05  # seconds between looks while something waits on the pages
 # CVTEX_WATCH=poll: look at the files every interval, never ask the kernel (as on a system
 # or file system without inotify: macOS, Windows, a network share).
 WATCH_VARIABLE = "CVTEX_WATCH"
@@ -60,6 +69,8 @@ class Rebuilt:
     languages: list[str] = field(default_factory=list)  # all the watch builds, as last known
     primed: list[str] = field(default_factory=list)  # compiled on an engine that was waiting
     warnings: list[str] = field(default_factory=list)  # as `cvtex build` prints them
+    number: int = 0  # the watch's builds, counted from 1
+    behind: list[str] = field(default_factory=list)  # left to build once this one is shown
 
     def summary(self) -> str:
         """The one line a watch prints for it (an error's message follows on its own)."""
@@ -91,6 +102,16 @@ class Waiting:
         _remove(self.engine.folder)
 
 
+class Viewers(Protocol):
+    """The pages that show a watch's PDFs, as their server knows them."""
+
+    def looked_at(self) -> set[str] | None:
+        """The languages whose panes the open pages show; None: no page says."""
+
+    def showing(self, number: int) -> bool:
+        """Whether every open page shows build ``number`` (true when none is open)."""
+
+
 @dataclass
 class WatchState:
     request: BuildRequest  # resolved once: every rebuild builds the same thing
@@ -101,6 +122,15 @@ class WatchState:
     outputs: dict[str, str] = field(default_factory=dict)  # stem: language, last good build
     recent: list[str] = field(default_factory=list)  # stems, the last compiled first
     inputs: list[Path] = field(default_factory=list)  # the files the last build read
+    viewers: Viewers | None = None  # the pages that show the PDFs, if any
+    on_ready: Callable[[BuiltLanguage], None] | None = None  # each PDF, once in place
+    nudge: threading.Event = field(default_factory=threading.Event)  # they changed
+    builds: int = 0
+    show_wait: float = SHOW_WAIT
+    shown_at: float = 0.0  # when the last build was reported
+    unprimed: bool = False  # the next engines wait until the last build is shown
+    behind: list[str] = field(default_factory=list)  # languages not built since a save
+    cause: list[Path] = field(default_factory=list)  # the files whose save set off the last build
     woken_by: str = ""  # how the loop learns of a save: "inotify", or "polling" alone
 
     @property
@@ -120,25 +150,115 @@ class WatchState:
 
 
 def watch_once(state: WatchState, report: Callable[[Rebuilt], None] | None = None) -> list[Rebuilt]:
-    """Build if this is the first call or a watched file changed since the last;
-    ``report`` is told of the build before the next engines start (a preview's page then
-    loads the new PDFs while they are not yet using the cores)."""
+    """Build if this is the first call or a watched file changed since the last (the
+    languages the pages show first, if they show some but not all); else, once the last
+    build is shown, start the next engines and build the languages left behind.
+    ``report`` is told of each build before any engine starts (a page then loads the new
+    PDFs while they are not yet using the cores)."""
     now = {path: _stamp(path) for path in state.watched()}
     changed = [path for path, stamp in now.items() if state.stamps.get(path) != stamp]
     if state.built_once and not changed:
-        return []
+        return _catch_up(state, report)
     state.stamps = now
-    result = _rebuild(state, changed if state.built_once else [])
+    first = _first_languages(state) if state.built_once else []
+    result = _rebuild(state, changed if state.built_once else [], first)
     state.built_once = True
     # The build may have read new files (an include added): note their current state,
     # so that only later saves count as changes.
     for path in state.watched():
         state.stamps.setdefault(path, _stamp(path))
+    _told(state, result, report)
+    return [result]
+
+
+def _first_languages(state: WatchState) -> list[str]:
+    """The languages the pages show, if they show some but not all those built last."""
+    looked = state.viewers.looked_at() if state.viewers is not None else None
+    known = list(state.outputs.values())
+    first = [language for language in known if looked and language in looked]
+    return first if len(first) < len(known) else []
+
+
+def _told(state: WatchState, result: Rebuilt, report: Callable[[Rebuilt], None] | None) -> None:
+    state.builds = result.number
+    state.behind = result.behind
     if report is not None:
         report(result)
-    if state.prime:
+    state.shown_at = time.monotonic()
+    state.unprimed = state.prime
+    if state.viewers is None:
+        _catch_up(state, report)
+
+
+def _catch_up(state: WatchState, report: Callable[[Rebuilt], None] | None) -> list[Rebuilt]:
+    """Once the last build is shown (or SHOW_WAIT has passed, or a page shows a language
+    left behind): the next engines started, then the languages left behind built."""
+    if not state.unprimed and not state.behind:
+        return []
+    viewers = state.viewers
+    looked = viewers.looked_at() if viewers is not None else None
+    due = (
+        viewers is None
+        or viewers.showing(state.builds)
+        or time.monotonic() - state.shown_at > state.show_wait
+        or any(language in (looked or ()) for language in state.behind)
+    )
+    if not due:
+        return []
+    if state.unprimed:
+        state.unprimed = False
         _prime_next(state)
+    if not state.behind:
+        return []
+    result = _build_behind(state)
+    if result is None:
+        return []  # given up for a newer save: its languages on screen come first
+    _told(state, result, report)
     return [result]
+
+
+def _build_behind(state: WatchState) -> Rebuilt | None:
+    """Every language, those left behind compiled on engines of their own; given up (its
+    engines stopped) as soon as a watched file changes again: the person is typing, and
+    the languages on their screen come first. None if given up."""
+    fresh: list[Waiting] = []
+    given_up = threading.Event()
+    done = threading.Event()
+
+    def saved_since() -> bool:
+        return any(state.stamps.get(path) != _stamp(path) for path in state.watched())
+
+    if saved_since():
+        return None
+
+    def give_up_on_change() -> None:
+        while True:
+            if saved_since():
+                given_up.set()
+                for waiting in list(fresh):
+                    waiting.engine.stop()
+                return
+            if done.wait(_SOON):
+                return
+
+    watcher = threading.Thread(target=give_up_on_change, name="cvtex-watch-behind", daemon=True)
+    try:
+        # One each, so that every compile of theirs can be stopped (they take turns on
+        # the cores; the engines load their format meanwhile).
+        for _ in state.behind:
+            with orphans.uninterrupted():  # known to the list once started
+                if (started := _start_engine(state.request.out_dir, None)) is not None:
+                    fresh.append(started)
+        watcher.start()
+        own = [waiting.engine for waiting in fresh]
+        result = _rebuild(state, state.cause, [], own, forget=False)
+    finally:
+        done.set()
+        if watcher.is_alive():
+            watcher.join()
+        for waiting in fresh:  # those no compile took (a taken one is stopped already)
+            waiting.stop()
+    return None if given_up.is_set() else result
 
 
 def watch(
@@ -158,23 +278,36 @@ def watch(
             waker.follow(state.watched())
             watch_once(state, report)
             waker.follow(state.watched())  # and the files this build read for the first time
-            waker.wait(interval, stop)
+            waiting = state.unprimed or bool(state.behind)
+            waker.wait(_SOON if waiting else interval, stop, state.nudge)
     finally:
         waker.close()
         state.close()
 
 
-def _rebuild(state: WatchState, changed: list[Path]) -> Rebuilt:
+def _rebuild(
+    state: WatchState,
+    changed: list[Path],
+    first: list[str],
+    own: list[engines.Engine] | None = None,
+    forget: bool = True,
+) -> Rebuilt:
+    """A build of every language, or of ``first`` alone (the others then left behind);
+    on the engines that wait, or on ``own`` (those compiling what was left behind).
+    ``forget``: what the last build learnt is learnt again (see _forget_cached_facts)."""
     only_profile = bool(changed) and all(path == state.profile.resolve() for path in changed)
-    _forget_cached_facts(catalogs_and_themes=not only_profile)
+    if forget:
+        _forget_cached_facts(catalogs_and_themes=not only_profile)
     started = time.perf_counter()
-    ready = _ready_engines(state) if state.prime else None
+    ready = own if own is not None else _ready_engines(state) if state.prime else None
     given = list(ready or [])
-    done = _Collected()
+    done = _Collected(state.on_ready)
     error = None
+    request = replace(state.request, languages=",".join(first)) if first else state.request
+    built: list[BuiltLanguage] = []
     try:
-        build(state.request, done, engines=ready)
-        state.inputs = done.inputs
+        built = build(request, done, engines=ready)
+        state.inputs = list(dict.fromkeys([*state.inputs, *done.inputs])) if first else done.inputs
     except CvtexError as exc:
         error = exc
     finally:
@@ -184,11 +317,15 @@ def _rebuild(state: WatchState, changed: list[Path]) -> Rebuilt:
             for stem, waiting in state.waiting.items()
             if waiting.engine not in taken  # a compile took it, and has stopped it
         }
+    state.cause = changed
     seconds = time.perf_counter() - started
     if error is None:
-        state.outputs = {_stem(result): result.language for result in done.built}
+        # In the build's order (the profile's, or --lang's), not the order they were ready.
+        outputs = {_stem(result): result.language for result in built}
+        state.outputs = {**state.outputs, **outputs} if first else outputs
     compiled = [_stem(result) for result in done.built if result.compiled]
     state.recent = compiled + [stem for stem in state.recent if stem not in compiled]
+    behind = [language for language in state.outputs.values() if language not in first]
     return Rebuilt(
         changed,
         [result.language for result in done.built if result.compiled],
@@ -199,20 +336,25 @@ def _rebuild(state: WatchState, changed: list[Path]) -> Rebuilt:
         list(state.outputs.values()),
         [result.language for result in done.built if result.compiled and result.primed],
         done.warnings,
+        state.builds + 1,
+        behind if first and error is None else [],
     )
 
 
 class _Collected(Reporter):
-    def __init__(self) -> None:
+    def __init__(self, on_ready: Callable[[BuiltLanguage], None] | None = None) -> None:
         self.built: list[BuiltLanguage] = []
         self.inputs: list[Path] = []
         self.warnings: list[str] = []
+        self._on_ready = on_ready
 
     def read(self, files: list[Path]) -> None:
         self.inputs = files
 
     def ready(self, built: BuiltLanguage) -> None:
         self.built.append(built)
+        if self._on_ready is not None and built.compiled:
+            self._on_ready(built)  # while the other languages still compile
 
     def warning(self, line: str) -> None:
         self.warnings.append(line)
@@ -237,10 +379,15 @@ def _prime_next(state: WatchState) -> None:
     the out dir: after a failed build, that of the last good one).
 
     A waiting engine holds about 200 MB, and a machine compiles only as many languages at
-    once as it has cores: so with more languages than that, those compiled last wait."""
+    once as it has cores: so with more languages than that, those the pages show wait,
+    then those compiled last."""
     out_dir = state.request.out_dir
+    looked = state.viewers.looked_at() if state.viewers is not None else None
     order = {stem: index for index, stem in enumerate(state.recent)}
-    wanted = sorted(state.outputs, key=lambda stem: order.get(stem, len(order)))
+    wanted = sorted(
+        state.outputs,
+        key=lambda stem: (state.outputs[stem] not in (looked or ()), order.get(stem, len(order))),
+    )
     wanted = wanted[: max(2, os.cpu_count() or 1)]
     for stem in [stem for stem in state.waiting if stem not in wanted]:
         _stop_waiting(state, stem)
@@ -259,7 +406,9 @@ def _prime_next(state: WatchState) -> None:
                 state.waiting[stem] = started
 
 
-def _start_engine(out_dir: Path, primer: str) -> Waiting | None:
+def _start_engine(out_dir: Path, primer: str | None) -> Waiting | None:
+    """An engine started in the out dir, given ``primer`` (None: waiting for any source);
+    None if none could start, or a primer could not be given."""
     try:
         engine = engines.Engine(orphans.private_folder(orphans.OUT_PREFIX, out_dir))
     except OSError:
@@ -267,7 +416,8 @@ def _start_engine(out_dir: Path, primer: str) -> Waiting | None:
     try:
         waiting = Waiting(engine, engines.engine_facts())
         engine.start()
-        engine.prime(primer)
+        if primer is not None:
+            engine.prime(primer)
     except (OSError, CvtexError):  # no waiting engine: the next build starts its own
         Waiting(engine, "").stop()
         return None
@@ -276,7 +426,7 @@ def _start_engine(out_dir: Path, primer: str) -> Waiting | None:
         # it yet, so it is stopped and its folder removed here, whenever the key lands.
         Waiting(engine, "").stop()
         raise
-    if not engine.primed:  # no pipe, or a preamble larger than one: nothing gained
+    if primer is not None and not engine.primed:  # no pipe, or a preamble larger than one
         waiting.stop()
         return None
     return waiting
@@ -335,18 +485,23 @@ class _Waker:
             with contextlib.suppress(OSError):
                 self._folders[self._inotify.add_watch(folder, self._mask)] = folder
 
-    def wait(self, interval: float, stop: threading.Event) -> None:
-        if self._inotify is None:
-            stop.wait(interval)
-            return
+    def wait(self, interval: float, stop: threading.Event, nudge: threading.Event) -> None:
+        """Until a followed file is written, ``stop`` or ``nudge`` is set (``nudge`` is
+        cleared), or ``interval`` has passed."""
         deadline = time.monotonic() + interval
         while (remaining := deadline - time.monotonic()) > 0 and not stop.is_set():
+            if nudge.is_set():
+                break
+            if self._inotify is None:
+                nudge.wait(min(remaining, 0.25))
+                continue
             # In slices, so that a stop is seen soon whatever the interval.
             events = self._inotify.read(timeout=max(1, int(min(remaining, 0.25) * 1000)))
             for event in events:
                 folder = self._folders.get(event.wd)
                 if folder is not None and folder / event.name in self._files:
                     return
+        nudge.clear()
 
     def close(self) -> None:
         if self._inotify is not None:

@@ -17,191 +17,17 @@ import datetime as dt
 import json
 import re
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
 from ..errors import InputError
-from ..profile.source import format_path
+from .yamllayout import PARSER, CannotWrite, Key, Layout, Node, Path_, read, reread, shown
 
-Key = str | int
-Path_ = tuple[Key, ...]
-
-_PARSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_RESOLVER = yaml.resolver.Resolver()
-_CONSTRUCTOR = yaml.constructor.SafeConstructor()
 _LANGUAGE_KEY = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
 INLINE_TEXTS = 100  # a text by language up to this long is written on one line: {en: .., zh: ..}
 INLINE_LISTS = 80  # a list of short values up to this long: [a, b]
-
-
-class CannotWrite(InputError):
-    """A change that cannot be made in place without touching other values."""
-
-
-@dataclass
-class Node:
-    """Where one value of the document is written."""
-
-    kind: str  # "scalar", "map" or "seq"
-    style: str  # scalars: "" (plain), "'", '"', "|", ">"; collections: "flow" or "block"
-    start: int  # its first character
-    end: int  # just after its last character (a block scalar: its trailing newline too)
-    content_end: int = 0  # after its last character that is not white space
-    key_start: int | None = None  # in a mapping: its key
-    key_end: int | None = None
-    colon_end: int | None = None  # in a mapping: just after the colon that follows the key
-    dash: int | None = None  # in a block sequence: its "-"
-    children: list[Key] = field(default_factory=list)
-
-    @property
-    def entry_start(self) -> int:
-        """Where the entry starts: its key, its dash, or the value itself."""
-        if self.key_start is not None:
-            return self.key_start
-        return self.dash if self.dash is not None else self.start
-
-    @property
-    def entry_end(self) -> int:
-        """After the entry's last character: a null written as nothing ends at its key."""
-        return max(self.content_end, self.key_end or 0)
-
-    @property
-    def inline(self) -> bool:
-        return self.style not in ("block", "|", ">")
-
-
-@dataclass
-class Layout:
-    """The document's data (dates as written, as cvtex reads them) and where each value is."""
-
-    text: str
-    data: Any
-    nodes: dict[Path_, Node]
-
-    def node(self, path: Path_) -> Node:
-        try:
-            return self.nodes[tuple(path)]
-        except KeyError:
-            raise CannotWrite(f"no value at {_shown(path)} in the file") from None
-
-
-def read(text: str) -> Layout:
-    """The document's data and the place of every value in ``text``."""
-    nodes: dict[Path_, Node] = {}
-    try:
-        data = _walk(yaml.parse(text, Loader=_PARSER), text, nodes)
-    except (yaml.YAMLError, ValueError) as exc:  # ValueError: a key with no colon after it
-        raise InputError(f"the file is not YAML cvtex can edit: {exc}") from None
-    return Layout(text, data, nodes)
-
-
-@dataclass
-class _Open:
-    node: Node
-    path: Path_
-    value: dict[str, Any] | list[Any]
-    key: tuple[str, int, int] | None = None  # a mapping's key waiting for its value
-
-
-def _walk(events: Iterator[yaml.Event], text: str, nodes: dict[Path_, Node]) -> Any:
-    stack: list[_Open] = []
-    root: Any = None
-    for event in events:
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-            raise InputError("the editor does not edit files with YAML anchors or aliases")
-        if isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
-            done = stack.pop()
-            node = done.node
-            if node.style == "flow":
-                node.end = node.content_end = event.end_mark.index
-            else:
-                node.end = node.content_end = max(
-                    (nodes[(*done.path, child)].entry_end for child in node.children),
-                    default=node.start,
-                )
-            if stack:
-                _attach(stack[-1], done.value)
-            else:
-                root = done.value
-            continue
-        if not isinstance(event, yaml.ScalarEvent | yaml.CollectionStartEvent):
-            continue
-        parent = stack[-1] if stack else None
-        if parent is not None and isinstance(parent.value, dict) and parent.key is None:
-            if not isinstance(event, yaml.ScalarEvent):
-                raise InputError("the editor edits files whose keys are words")
-            parent.key = (str(_scalar(event)), event.start_mark.index, event.end_mark.index)
-            continue
-        start = event.start_mark.index
-        if isinstance(event, yaml.ScalarEvent):
-            style = event.style or ""
-            node = Node("scalar", style, start, event.end_mark.index)
-            node.content_end = (
-                start + len(text[start : node.end].rstrip())
-                if style in "|>" and style
-                else node.end
-            )
-        else:
-            kind = "map" if isinstance(event, yaml.MappingStartEvent) else "seq"
-            node = Node(kind, "flow" if event.flow_style else "block", start, start)
-        path: Path_ = ()
-        if parent is not None:
-            if isinstance(parent.value, dict):
-                assert parent.key is not None
-                name, key_start, key_end = parent.key
-                node.key_start, node.key_end = key_start, key_end
-                node.colon_end = text.index(":", key_end) + 1
-                path = (*parent.path, name)
-                parent.node.children.append(name)
-            else:
-                path = (*parent.path, len(parent.value))
-                parent.node.children.append(len(parent.value))
-                if parent.node.style == "block":
-                    node.dash = _dash_before(text, start)
-        nodes[path] = node
-        if isinstance(event, yaml.ScalarEvent):
-            value = _scalar(event)
-            if parent is None:
-                root = value
-            else:
-                _attach(parent, value)
-        else:
-            stack.append(_Open(node, path, {} if node.kind == "map" else []))
-    return root
-
-
-def _attach(parent: _Open, value: Any) -> None:
-    if isinstance(parent.value, dict):
-        assert parent.key is not None
-        parent.value[parent.key[0]] = value
-        parent.key = None
-    else:
-        parent.value.append(value)
-
-
-def _dash_before(text: str, start: int) -> int:
-    at = start - 1
-    while at >= 0 and text[at] in " \t\r\n":
-        at -= 1
-    if at < 0 or text[at] != "-":
-        raise InputError("the editor cannot find where a list item starts (a comment after '-'?)")
-    return at
-
-
-def _scalar(event: yaml.ScalarEvent) -> Any:
-    """A scalar as cvtex reads it (profile/source.py): dates stay the text written."""
-    tag = event.tag if event.tag not in (None, "!") else None
-    tag = tag or _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)
-    if tag == "tag:yaml.org,2002:timestamp":
-        return event.value
-    constructor = yaml.SafeLoader.yaml_constructors.get(tag)
-    if constructor is None or tag.startswith("!"):
-        return event.value
-    node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
-    return constructor(_CONSTRUCTOR, node)
 
 
 # --- the changes ---------------------------------------------------------------------------
@@ -221,7 +47,7 @@ def set_value(text: str, path: Path_, value: Any, order: list[str] | None = None
         new = _Writer(layout).replace(path, value)
     else:
         new = _Writer(layout).add_key(path, value, order)
-    return _checked(new, expected, path)
+    return _checked(layout, new, expected, path)
 
 
 def delete(text: str, path: Path_) -> str:
@@ -230,7 +56,7 @@ def delete(text: str, path: Path_) -> str:
     path = tuple(path)
     layout.node(path)
     expected = _with(layout.data, path, _remove)
-    return _checked(_Writer(layout).delete(path), expected, path)
+    return _checked(layout, _Writer(layout).delete(path), expected, path)
 
 
 def insert(text: str, path: Path_, index: int, value: Any) -> str:
@@ -239,10 +65,10 @@ def insert(text: str, path: Path_, index: int, value: Any) -> str:
     path = tuple(path)
     target = _at(layout.data, path)
     if not isinstance(target, list):
-        raise CannotWrite(f"{_shown(path)} is not a list")
+        raise CannotWrite(f"{shown(path)} is not a list")
     index = max(0, min(index, len(target)))
     expected = _with(layout.data, path, lambda parent, key: parent[key].insert(index, value))
-    return _checked(_Writer(layout).insert(path, index, value), expected, path)
+    return _checked(layout, _Writer(layout).insert(path, index, value), expected, path)
 
 
 def move(text: str, path: Path_, source: int, target: int) -> str:
@@ -251,7 +77,7 @@ def move(text: str, path: Path_, source: int, target: int) -> str:
     path = tuple(path)
     items = _at(layout.data, path)
     if not isinstance(items, list) or not (0 <= source < len(items) and 0 <= target < len(items)):
-        raise CannotWrite(f"{_shown(path)} has no item {source} to move to {target}")
+        raise CannotWrite(f"{shown(path)} has no item {source} to move to {target}")
     if source == target:
         return text
 
@@ -259,7 +85,7 @@ def move(text: str, path: Path_, source: int, target: int) -> str:
         parent[key].insert(target, parent[key].pop(source))
 
     expected = _with(layout.data, path, moved)
-    return _checked(_Writer(layout).move(path, source, target), expected, path)
+    return _checked(layout, _Writer(layout).move(path, source, target), expected, path)
 
 
 def rename(text: str, path: Path_, new_key: str) -> str:
@@ -269,49 +95,49 @@ def rename(text: str, path: Path_, new_key: str) -> str:
     node = layout.node(path)
     parent = _at(layout.data, path[:-1])
     if node.key_start is None or not isinstance(parent, dict):
-        raise CannotWrite(f"{_shown(path)} is not a key")
+        raise CannotWrite(f"{shown(path)} is not a key")
     if new_key in parent and new_key != path[-1]:
-        raise CannotWrite(f"{_shown(path[:-1])} has a key {new_key!r} already")
+        raise CannotWrite(f"{shown(path[:-1])} has a key {new_key!r} already")
 
-    expected = json.loads(json.dumps(layout.data))
+    expected = _with(layout.data, path[:-1], lambda parent, key: None)
     container = _at(expected, path[:-1])
     items = [(new_key if name == path[-1] else name, item) for name, item in container.items()]
     container.clear()
     container.update(items)
     assert node.key_end is not None
     new = text[: node.key_start] + _key_text(new_key) + text[node.key_end :]
-    return _checked(new, expected, path)
+    return _checked(layout, new, expected, path)
 
 
-def written_as(text: str, path: Path_, earlier: str) -> str:
+def written_as(text: str, path: Path_, earlier: Layout) -> str:
     """``text`` with the value at ``path`` written as ``earlier`` wrote it (its quotes, the
     comment on its line and above it), where both hold that very value: putting a value
     back, or undoing its change, gives back the bytes it had. ``text`` as it is otherwise."""
     try:
-        now, then = read(text), read(earlier)
+        now, then = read(text), earlier
         node, old = now.nodes.get(tuple(path)), then.nodes.get(tuple(path))
         if node is None or old is None:
             return text
-        if canonical(_at(now.data, path)) != canonical(_at(then.data, path)):
+        if not same(_at(now.data, path), _at(then.data, path)):
             return text
     except InputError:
         return text
-    expected = canonical(now.data)
+    before = then.text
     # Its whole lines first (a comment above it or after it comes back too), else the
     # value alone (an item of a flow mapping shares its line with others).
     now_lines, old_lines = _Writer(now)._extent(node), _Writer(then)._extent(old)
     # With the blank lines above it: entries written a blank line apart stay so.
     now_lines = (_blank_lines_above(text, now_lines[0]), now_lines[1])
-    old_lines = (_blank_lines_above(earlier, old_lines[0]), old_lines[1])
+    old_lines = (_blank_lines_above(before, old_lines[0]), old_lines[1])
     for (start, end), (old_start, old_end) in (
         (now_lines, old_lines),
         ((node.start, node.end), (old.start, old.end)),
     ):
-        candidate = text[:start] + earlier[old_start:old_end] + text[end:]
+        candidate = text[:start] + before[old_start:old_end] + text[end:]
         if candidate == text:
             return text
         try:
-            if canonical(read(candidate).data) == expected:
+            if same(reread(now, candidate).data, now.data):
                 return candidate
         except InputError:
             continue
@@ -326,22 +152,44 @@ def _at(data: Any, path: Path_) -> Any:
         try:
             data = data[key]
         except (KeyError, IndexError, TypeError):
-            raise CannotWrite(f"no value at {_shown(path)} in the file") from None
+            raise CannotWrite(f"no value at {shown(path)} in the file") from None
     return data
 
 
 def _with(data: Any, path: Path_, change: Any) -> Any:
-    """A deep copy of ``data`` with ``change(parent, key)`` applied at ``path``."""
-    copy = json.loads(json.dumps(data))
+    """``data`` with ``change(parent, key)`` applied at ``path``: the containers on the
+    path copied (the value at its end too, which a change may change in place), every other
+    value shared with ``data``."""
+    copy = _copied(data)
     if not path:
         return copy
-    parent = _at(copy, path[:-1])
-    change(parent, path[-1])
+    _at(data, path[:-1])  # a missing parent named as such
+    parent = copy
+    for key in path[:-1]:
+        child = _copied(parent[key])
+        parent[key] = child
+        parent = child
+    key = path[-1]
+    if isinstance(parent, dict):
+        present = key in parent
+    else:
+        present = (
+            isinstance(parent, list) and isinstance(key, int) and -len(parent) <= key < len(parent)
+        )
+    if present:
+        parent[key] = _copied(parent[key])
+    change(parent, key)
     return copy
 
 
+def _copied(value: Any) -> Any:
+    if isinstance(value, dict):
+        return dict(value)
+    return list(value) if isinstance(value, list) else value
+
+
 def _put(parent: Any, key: Key, value: Any, order: list[str] | None) -> None:
-    if isinstance(parent, list) or key in parent:
+    if isinstance(parent, list) or (isinstance(parent, dict) and key in parent):
         parent[key] = value
         return
     if not isinstance(parent, dict):
@@ -370,29 +218,38 @@ def _remove(parent: Any, key: Key) -> None:
     del parent[key]
 
 
-def canonical(value: Any) -> Any:
-    if isinstance(value, dict):
-        return ("map", tuple((key, canonical(item)) for key, item in value.items()))
-    if isinstance(value, list):
-        return ("seq", tuple(canonical(item) for item in value))
-    return (type(value).__name__, value)
+def same(one: Any, other: Any) -> bool:
+    """Whether two values are the same data: the same types (1 is not 1.0 nor True), keys
+    in the same order. A value shared by both is the same without a look inside: a change
+    copies only what is on its path, so comparing its data with the data before is quick."""
+    if one is other:
+        return True
+    if type(one) is not type(other):
+        return False
+    if isinstance(one, dict):
+        return len(one) == len(other) and all(
+            key == other_key and same(item, other_item)
+            for (key, item), (other_key, other_item) in zip(one.items(), other.items(), strict=True)
+        )
+    if isinstance(one, list):
+        return len(one) == len(other) and all(
+            same(item, other_item) for item, other_item in zip(one, other, strict=True)
+        )
+    return bool(one == other)
 
 
-def _checked(new: str, expected: Any, path: Path_) -> str:
+def _checked(layout: Layout, new: str, expected: Any, path: Path_) -> str:
+    """``new`` (a change of ``layout``'s text), if it reads back as ``expected``."""
     try:
-        got = read(new).data
+        got = reread(layout, new).data
     except InputError:
         got = None
-    if canonical(got) != canonical(expected):
+    if not same(got, expected):
         raise CannotWrite(
-            f"{_shown(path)}: this change cannot be written without touching other lines",
+            f"{shown(path)}: this change cannot be written without touching other lines",
             "make it in a text editor; the file was not changed",
         )
     return new
-
-
-def _shown(path: Path_) -> str:
-    return format_path(path) if path else "the document"
 
 
 # --- writing new values ----------------------------------------------------------------------
@@ -465,7 +322,7 @@ def _parses_as(snippet: str, value: Any, flow: bool) -> bool:
     PyYAML's own parser alike (they differ on some plain scalars in flow collections)."""
     documents = [f"[{snippet}]", f"{{k: {snippet}}}"] if flow else [f"k: {snippet}\n"]
     for document in documents:
-        for loader in {_PARSER, yaml.SafeLoader}:
+        for loader in {PARSER, yaml.SafeLoader}:
             try:
                 data = yaml.load(document, Loader=loader)
             except yaml.YAMLError:
@@ -476,7 +333,7 @@ def _parses_as(snippet: str, value: Any, flow: bool) -> bool:
             if isinstance(got, dt.date | dt.datetime) and isinstance(value, str):
                 # cvtex reads a date as it is written (profile/source.py)
                 got = snippet if snippet == value else got
-            if canonical(got) != canonical(value):
+            if not same(got, value):
                 return False
     return True
 
@@ -574,7 +431,14 @@ class _Writer:
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self.text = layout.text
-        self.indents = indents_of(layout)
+
+    @property
+    def indents(self) -> Indents:
+        # Worked out over every node, once a text, and only to write a new block: a value
+        # replaced where it stands needs none.
+        if self.layout.indents is None:
+            self.layout.indents = indents_of(self.layout)
+        return self.layout.indents
 
     # Values written anew ---------------------------------------------------------------------
 
@@ -704,11 +568,11 @@ class _Writer:
         holder_path, key = path[:-1], str(path[-1])
         holder = self.layout.nodes.get(holder_path)
         if holder is None:
-            raise CannotWrite(f"no mapping at {_shown(holder_path)} to add {key} to")
+            raise CannotWrite(f"no mapping at {shown(holder_path)} to add {key} to")
         if holder.kind != "map":
             if holder.kind == "scalar" and _at(self.layout.data, holder_path) is None:
                 return self.replace(holder_path, {key: value})
-            raise CannotWrite(f"{_shown(holder_path)} is not a mapping")
+            raise CannotWrite(f"{shown(holder_path)} is not a mapping")
         keys = [str(name) for name in holder.children]
         position = _position(keys, key, order)
         if holder.style == "flow":
@@ -796,7 +660,7 @@ class _Writer:
         text = self.text
         seq = self.layout.node(path)
         if seq.kind != "seq":
-            raise CannotWrite(f"{_shown(path)} is not a list")
+            raise CannotWrite(f"{shown(path)} is not a list")
         items = [self.layout.nodes[(*path, child)] for child in seq.children]
         if seq.style == "flow":
             written = str(inline_text(value, flow=True))
@@ -829,7 +693,7 @@ class _Writer:
         if not block.endswith("\n"):
             block += "\n"
         gap = "\n" if self._separated(seq, path) else ""
-        without = _Writer(read(self.delete((*path, source))))
+        without = _Writer(reread(self.layout, self.delete((*path, source))))
         remaining = [
             without.layout.nodes[(*path, child)] for child in without.layout.node(path).children
         ]

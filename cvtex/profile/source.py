@@ -255,7 +255,7 @@ def _build(events: Iterable[yaml.Event], smap: SourceMap, prose: bool = False) -
             smap.file, event.start_mark.line + 1, event.start_mark.column + 1
         )
         if isinstance(event, yaml.ScalarEvent):
-            value = _scalar(event)
+            value = scalar_value(event)
             if prose and event.style == "|" and isinstance(value, str):
                 value = unwrapped(value)
             if parent is None:
@@ -298,7 +298,7 @@ def _key(event: yaml.Event, parent: _Open, smap: SourceMap) -> str:
         raise InputError(f"{where}: a key must be a word, not a list or a mapping")
     if _tag(event) == "tag:yaml.org,2002:merge":
         raise InputError(f"{where}: YAML merge keys (<<) are not supported", "write the keys out")
-    key = _scalar(event)
+    key = scalar_value(event)
     if not isinstance(key, (str, int)) or isinstance(key, bool):
         raise InputError(f"{where}: a key must be a word, not {key!r}")
     key = str(key)
@@ -319,7 +319,8 @@ def _tag(event: yaml.ScalarEvent) -> str:
     return _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)
 
 
-def _scalar(event: yaml.ScalarEvent) -> Any:
+def scalar_value(event: yaml.ScalarEvent) -> Any:
+    """A scalar as cvtex reads it: the YAML 1.1 core types, dates as the text written."""
     tag = _tag(event)
     # Only the YAML 1.1 core types; dates stay strings so that "2020-09" is ours to parse.
     if tag == "tag:yaml.org,2002:timestamp":

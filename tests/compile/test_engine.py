@@ -102,3 +102,22 @@ def test_where_a_pipe_cannot_be_opened_ahead_the_engine_waits_for_xelatex(tmp_pa
     assert warm.warm and warm.primed == ""
     run = warm.run(DOCUMENT, "cv.en.tex")
     assert "The last line of a long source." in pdf_text(run.pdf)
+
+
+def test_a_pass_is_over_when_its_log_says_it_made_the_pdf_and_only_then(tmp_path):
+    """A pass ends when XeLaTeX's log says its PDF is written without an error, before the
+    process has handed back its memory: it then exits with 0, as was inferred. A pass that
+    wrote a page, then met an error, is waited for and fails as before."""
+    for started in (False, True):
+        engine = engine_in(tmp_path, f"good-{started}", started)
+        run = engine.run(DOCUMENT, "cv.en.tex")
+        assert "The last line of a long source." in pdf_text(run.pdf)
+        assert engine.process is not None and engine.process.wait(timeout=60) == 0
+    late = DOCUMENT.replace("The last line", "A first page.\\newpage\\nosuchmacro The last line")
+    engine = engine_in(tmp_path, "late-error", True)
+    with pytest.raises(EngineError) as caught:
+        engine.run(late, "cv.en.tex")
+    assert "Undefined control sequence" in caught.value.message
+    log = (engine.folder / f"{PIPE_JOB}.log").read_text(encoding="utf-8")
+    assert "Output written on" in log  # the page before the error was written
+    assert engine.process is not None and engine.process.returncode == 1

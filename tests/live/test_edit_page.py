@@ -6,6 +6,7 @@ profile and reads the file it writes.
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import re
 import shutil
@@ -291,6 +292,34 @@ def test_the_pdfs_follow_the_form_and_the_time_is_shown(editor, browser):
     assert browser.evaluate(pane.format("en")) == before["en"]  # English did not change
     assert browser.evaluate(f"{pages}.scrollTop") == scrolled
     assert "s" in browser.evaluate("document.getElementById('timing').textContent")
+
+
+def test_the_panes_on_screen_are_built_first(launch, tmp_path):
+    """Three languages, zh-TW converted from zh, in a window that shows two panes: the page
+    says which; a Chinese edit rebuilds zh alone, and zh-TW after, once zh is shown."""
+    editor = launch("cv.yaml", "--lang", "en,zh,zh-TW")
+    narrow = Browser(1100, 900)
+    try:
+        opened(narrow, editor)
+        pane = "document.querySelector('.pane[data-lang=\"{}\"]')?.dataset.shown"
+        narrow.wait_for(" && ".join(pane.format(lang) for lang in ("en", "zh", "zh-TW")))
+        assert narrow.evaluate("window.cvtexEditor.page.panes.visible()") == ["en", "zh"]
+        # Once the page has told the server so (after it drew the first build).
+        narrow.wait_for("window.cvtexEditor.page.told.startsWith('en,zh|')")
+        before = narrow.evaluate(pane.format("zh-TW"))
+        write_into(narrow, "name (zh)", "李安安")
+        first = editor.wait_for_line("cv.yaml: rebuilt")
+        assert "rebuilt zh in" in first and "zh-TW" not in first.split("(")[0], first
+        later = editor.wait_for_line("cv.yaml: rebuilt")
+        assert "rebuilt zh-TW in" in later, later
+        narrow.wait_for(f"{pane.format('zh-TW')} !== {json.dumps(before)}")
+        narrow.evaluate(
+            "document.getElementById('panes').scrollLeft = 10000"
+        )  # the pane left behind, scrolled to, shows the new PDF
+        narrow.wait_for("window.cvtexEditor.page.panes.visible().includes('zh-TW')")
+    finally:
+        narrow.screenshot(tmp_path / "narrow.png")
+        narrow.close()
 
 
 def test_undo_and_redo(editor, browser):

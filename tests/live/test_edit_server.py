@@ -162,3 +162,60 @@ def test_a_bad_change_is_refused_with_its_reason_and_nothing_written(editor):
     )
     assert status == 409 and "awards[0]" in answer["error"]
     assert editor.file.read_bytes() == before
+
+
+def test_an_edit_is_built_on_the_engines_the_editor_keeps_waiting(tmp_path):
+    """The editor builds as `cvtex watch` does: once the first build is there, an engine per
+    language waits with its preamble read (as many as the machine has cores, at least two),
+    and an edit is compiled on them, to PDFs that show it."""
+    import queue
+    import threading
+
+    from cvtex.live.editserver import serve_editor
+    from cvtex.live.editsession import EditSession
+    from cvtex.live.watch import Rebuilt, WatchState
+
+    from ..building import request
+    from ..conftest import pdf_text
+
+    profile = tmp_path / "cv.yaml"
+    profile.write_text(PROFILE, encoding="utf-8")
+    state = WatchState(request(profile, "en,zh"))
+    builds: queue.Queue[Rebuilt] = queue.Queue()
+    stop = threading.Event()
+    editor = threading.Thread(
+        target=serve_editor,
+        args=(state, 0, lambda url: None, builds.put),
+        kwargs={"stop": stop, "interval": 0.05},
+        daemon=True,
+    )
+    editor.start()
+    try:
+        first = builds.get(timeout=300)
+        assert first.error is None and sorted(first.compiled + first.kept) == ["en", "zh"]
+        wait_until(lambda: {"cv.en", "cv.zh"} <= set(state.waiting), 300, "engines waiting")
+        # Another page's edit, through the same write path: the editor's watch takes it up.
+        other = EditSession(profile)
+        changes = [
+            {"op": "set", "path": ["name", "en"], "value": "Ann Li"},
+            {"op": "set", "path": ["name", "zh"], "value": "李小安"},
+        ]
+        other.apply(other.current.number, changes, "page")
+        rebuilt = builds.get(timeout=300)
+        assert rebuilt.error is None and sorted(rebuilt.compiled) == ["en", "zh"]
+        assert sorted(rebuilt.primed) == ["en", "zh"]
+        assert "李小安" in pdf_text(tmp_path / "out" / "cv.zh.pdf")
+        assert "Ann Li" in pdf_text(tmp_path / "out" / "cv.en.pdf")
+    finally:
+        stop.set()
+        editor.join(timeout=120)
+        state.close()
+
+
+def test_the_page_waits_at_most_150_ms_after_the_last_keystroke():
+    """The page sends the typing once it stops: 150 ms after the last key at most (the
+    issue's bound), and by that one timer only."""
+    script = (PAGE_DIR / "edit.js").read_text(encoding="utf-8")
+    (debounce,) = re.findall(r"^const DEBOUNCE = (\d+);", script, re.MULTILINE)
+    assert 0 < int(debounce) <= 150
+    assert re.findall(r"setTimeout\(flush, (\w+)\)", script) == ["DEBOUNCE"]

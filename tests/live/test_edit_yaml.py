@@ -14,8 +14,9 @@ import yaml
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from cvtex.live import yamltext
+from cvtex.live import yamllayout, yamltext
 from cvtex.live.editsession import EditSession
+from cvtex.live.yamllayout import read_whole
 from cvtex.live.yamltext import CannotWrite
 
 # A profile as people write them: comments above and beside values, flow and block styles,
@@ -369,9 +370,7 @@ def test_fifty_random_edits_keep_every_comment_and_change_only_the_edited_values
         assert outcome.conflicts == []
         after = profile.read_text(encoding="utf-8")
         # Exactly the edit, nothing else, in the data (dates as written)...
-        assert yamltext.canonical(yamltext.read(after).data) == yamltext.canonical(
-            expected_after(yamltext.read(before).data, edit)
-        )
+        assert yamltext.same(read_whole(after).data, expected_after(read_whole(before).data, edit))
         # ... every comment kept ...
         assert sorted(comments(after)) == original_comments
         # ... and the lines around the edited value left as they were.
@@ -383,3 +382,90 @@ def test_fifty_random_edits_keep_every_comment_and_change_only_the_edited_values
                     assert first <= start and end <= last + 1, (edit, diff(before, after))
         yaml.safe_load(after)  # any YAML reader reads it
     assert session.backup is not None and session.backup.read_text(encoding="utf-8") == COMMENTED
+
+
+# --- a change read again where it changed, as it reads whole --------------------------------
+
+# What the parts of a file read again alone must read as in place: lists not indented under
+# their key, a kept block scalar's trailing lines, comments between and after entries, a
+# value written as nothing.
+ODD = """\
+languages: [en, zh]
+name: {en: Ann Lee, zh: 李安}
+skills:
+- {en: Rust, zh: Rust}
+- Go
+# between two keys
+summary:
+  en: |+
+    Kept lines.
+
+  zh: 摘要
+publications:
+  - title: {en: "Fast: kernels", zh: 快速内核}   # one
+    year: 2020
+    venue:
+
+  # the second
+  - title: {en: Slow kernels, zh: 慢速内核}
+    year: 2021
+tail: end
+"""
+
+
+@settings(
+    max_examples=10,
+    deadline=None,
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(st.data(), st.sampled_from([COMMENTED, ODD]))
+def test_each_changed_text_read_again_where_it_changed_reads_as_it_does_whole(
+    tmp_path: Path, data: st.DataObject, start: str
+):
+    """The editor reads a change back only around it (yamllayout.reread): the data and the
+    place of every value must be exactly what reading the whole text gives."""
+    profile = tmp_path / "cv.yaml"
+    profile.write_text(start, encoding="utf-8")
+    session = EditSession(profile)
+    for _ in range(40):
+        edit = data.draw(edits(session.current.text))
+        session.apply(session.current.number, [edit], "page-test")
+        text = session.current.text
+        remembered, whole = yamltext.read(text), read_whole(text)
+        assert yamltext.same(remembered.data, whole.data), edit
+        assert dict(remembered.nodes.items()) == whole.nodes, edit
+        assert yamltext.same(session.current.data, whole.data)
+
+
+def test_a_value_of_a_long_list_is_read_again_alone(monkeypatch):
+    entries = "".join(
+        f"  - title: {{en: Paper {number}, zh: 论文{number}}}\n    year: {2000 + number % 20}\n"
+        for number in range(400)
+    )
+    text = "languages: [en, zh]\nname: Ann\npublications:\n" + entries + "tail: 1\n"
+    read_whole(text)
+    yamltext.read(text)
+    sizes = []
+    real = yamllayout.read_whole
+    monkeypatch.setattr(
+        yamllayout, "read_whole", lambda part: sizes.append(len(part)) or real(part)
+    )
+    for number in (0, 137, 399):
+        text = yamltext.set_value(
+            text, ("publications", number, "title", "zh"), f"论文 {number}：新"
+        )
+        whole = real(text)
+        assert yamltext.same(yamltext.read(text).data, whole.data)
+        assert dict(yamltext.read(text).nodes.items()) == whole.nodes
+    # Each check read one entry's lines, not the list.
+    assert sizes and max(sizes) < 100, sizes
+
+
+def test_a_key_written_twice_is_read_whole_where_the_later_one_counts():
+    text = "name: Ann\nitems:\n  - year: 2021\n    year: 2022\n  - year: 1\n"
+    yamltext.read(text)
+    changed = yamltext.set_value(text, ("items", 0, "year"), 2023)
+    assert changed == text.replace("2022", "2023")
+    assert yamltext.same(yamltext.read(changed).data, read_whole(changed).data)
+    assert dict(yamltext.read(changed).nodes.items()) == read_whole(changed).nodes

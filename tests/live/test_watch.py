@@ -250,3 +250,107 @@ def test_engines_wait_for_as_many_languages_as_compile_at_once(tiny, watching):
     assert rebuilt.compiled == ["en"]
     # The languages compiled last are those most likely edited next.
     assert len(state.waiting) == limit and {"cv.en", "cv.zh-TW"} <= set(state.waiting)
+
+
+class Pages:
+    """What a preview's or an editor's pages tell the watch: the languages on screen, and
+    the last build they show."""
+
+    def __init__(self, looked: set[str]) -> None:
+        self.looked = looked
+        self.drawn = 0
+
+    def looked_at(self) -> set[str] | None:
+        return self.looked
+
+    def showing(self, number: int) -> bool:
+        return self.drawn >= number
+
+
+def test_the_languages_on_screen_are_built_first_and_the_others_once_shown(tiny, watching):
+    edit(tiny, "- zh\n", "- zh\n- zh-TW\n")
+    state = watching(tiny)
+    state.show_wait = 3600.0  # never: only the pages decide here
+    pages = Pages({"en", "zh"})
+    state.viewers = pages
+    (first,) = watch_once(state)  # the first build: every language
+    assert sorted(first.compiled + first.kept) == ["en", "zh", "zh-TW"] and first.behind == []
+    pages.drawn = first.number
+    assert watch_once(state) == []  # shown: the next engines start
+    assert {"cv.en", "cv.zh"} <= set(state.waiting)
+
+    edit(tiny, "李安", "李小安")  # the Chinese text, which zh-TW is converted from
+    (rebuilt,) = watch_once(state)
+    assert rebuilt.compiled == ["zh"] and rebuilt.behind == ["zh-TW"]
+    assert rebuilt.languages == ["en", "zh", "zh-TW"]  # every pane stays
+    assert "李小安" in pdf_text(tiny.parent / "out" / "cv.zh.pdf")
+    # Not shown yet: nothing else is built, and no engine started for the next save.
+    assert watch_once(state) == [] and watch_once(state) == []
+    assert "cv.zh" not in state.waiting
+    assert "李小安" not in pdf_text(tiny.parent / "out" / "cv.zh-TW.pdf")
+    pages.drawn = rebuilt.number
+    (rest,) = watch_once(state)
+    assert rest.compiled == ["zh-TW"] and rest.behind == [] and "cv.zh" in state.waiting
+    assert "李小安" in pdf_text(tiny.parent / "out" / "cv.zh-TW.pdf")
+    assert "rebuilt zh-TW" in rest.summary() and "cv.yaml" in rest.summary()
+
+    # A pane left behind that the person scrolls to is built at once, shown or not.
+    edit(tiny, "李小安", "李大安")
+    (rebuilt,) = watch_once(state)
+    assert rebuilt.behind == ["zh-TW"] and watch_once(state) == []
+    pages.looked = {"en", "zh", "zh-TW"}
+    (rest,) = watch_once(state)
+    assert rest.compiled == ["zh-TW"]
+    assert "李大安" in pdf_text(tiny.parent / "out" / "cv.zh-TW.pdf")
+
+
+def test_the_languages_left_behind_give_way_to_the_next_save(tiny, watching, monkeypatch):
+    """A save while the languages left behind compile stops their engines: the languages
+    on screen are built for the new save first."""
+    from cvtex.live import watch as watching_module
+
+    edit(tiny, "- zh\n", "- zh\n- zh-TW\n")
+    state = watching(tiny)
+    pages = Pages({"en", "zh"})
+    state.viewers = pages
+    pages.drawn = watch_once(state)[0].number
+    watch_once(state)
+    edit(tiny, "李安", "李小安")
+    (rebuilt,) = watch_once(state)
+    assert rebuilt.behind == ["zh-TW"]
+    started = watching_module._start_engine
+    saves = []
+
+    def start_then_save(out_dir, primer):
+        engine = started(out_dir, primer)
+        if primer is None and not saves:  # the person types on as the first one starts
+            edit(tiny, "李小安", "李大安")
+            saves.append(primer)
+        return engine
+
+    monkeypatch.setattr(watching_module, "_start_engine", start_then_save)
+    pages.drawn = rebuilt.number
+    assert watch_once(state) == []  # given up, nothing reported
+    assert saves and state.behind == ["zh-TW"]
+    assert "李小安" not in pdf_text(tiny.parent / "out" / "cv.zh-TW.pdf")
+    monkeypatch.setattr(watching_module, "_start_engine", started)
+    (again,) = watch_once(state)  # the new save: the languages on screen first
+    assert sorted(again.compiled + again.kept) == ["en", "zh"] and again.behind == ["zh-TW"]
+    assert "李大安" in pdf_text(tiny.parent / "out" / "cv.zh.pdf")
+    pages.drawn = again.number
+    (rest,) = watch_once(state)
+    # (zh-TW may have been compiled already, by the build given up: its compile that had
+    # no engine of its own to stop went on.)
+    assert sorted(rest.compiled + rest.kept) == ["en", "zh", "zh-TW"] and rest.behind == []
+    assert "李大安" in pdf_text(tiny.parent / "out" / "cv.zh-TW.pdf")
+    assert wait_until(lambda: not engines_under(tiny.parent / "out") or bool(state.waiting))
+
+
+def test_the_panes_keep_the_profiles_order_whichever_language_is_ready_first(tiny, watching):
+    edit(tiny, "- en\n- zh\n", "- zh\n- en\n")
+    state = watching(tiny)
+    (first,) = watch_once(state)
+    assert first.languages == ["zh", "en"]
+    edit(tiny, "Hunan University", "Hunan University, Changsha")
+    (rebuilt,) = watch_once(state)
+    assert rebuilt.languages == ["zh", "en"] and rebuilt.compiled == ["en"]

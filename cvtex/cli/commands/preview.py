@@ -25,9 +25,10 @@ from ..progress import report_rebuild
 @click.option(
     "--viewer",
     type=click.Choice(["pages", "browser"]),
-    help="How a pane shows its PDF: pages drawn by pdf.js, which keep their place when a "
-    "new PDF comes (default when Debian's libjs-pdf is installed), or the browser's own "
-    "PDF viewer (search, zoom; it starts at the top of each new PDF).",
+    help="How a pane shows its PDF: pages drawn by cvtex, which keep their place when a "
+    "new PDF comes (the default; their text can be selected and found when Debian's "
+    "libjs-pdf is installed), or the browser's own PDF viewer (zoom; it starts at the top "
+    "of each new PDF).",
 )
 def preview(
     profile: Path, port: int, open_browser: bool, viewer: str | None, **options: Any

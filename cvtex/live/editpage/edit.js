@@ -11,7 +11,7 @@ import { DELETE, idOf, isDraft, isObject, keyOf, markTexts, nameOf, refreshSumma
 import { Panes } from "./panes.js";
 
 const WRITER = `page-${Math.random().toString(36).slice(2, 10)}`;
-const DEBOUNCE = 300; // ms after the last keystroke before the edits are sent
+const DEBOUNCE = 150; // ms after the last keystroke before the edits are sent
 const LANGUAGE_KEY = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 const form = document.getElementById("form");
@@ -49,6 +49,8 @@ const page = {
   focusAfter: null,
   ctx: null,
   panes: null,
+  told: "", // what the server was last told this page shows
+  drawnNumber: 0, // the last build whose PDFs the panes show
 };
 
 // --- words ------------------------------------------------------------------------------
@@ -904,6 +906,10 @@ async function showBuild(state) {
   const drawn = page.panes.show(state);
   const awaiting = page.awaiting;
   const failed = state.panes.some((pane) => pane.error);
+  drawn.then(() => {
+    page.drawnNumber = Math.max(page.drawnNumber, state.number);
+    tellView();
+  });
   if (awaiting === null || state.built === null || state.built < awaiting) return;
   if (failed) {
     page.awaiting = null;
@@ -925,6 +931,22 @@ async function showBuild(state) {
     }
     showTiming((now - page.lastEditAt) / 1000);
   }
+}
+
+// Tells the server which panes are on screen and the last build they show: it builds those
+// languages first, and the others once these show the new PDFs (or are scrolled to).
+function tellView() {
+  const shown = page.panes.visible();
+  const told = `${shown.join(",")}|${page.drawnNumber}`;
+  if (told === page.told) return;
+  page.told = told;
+  api("/api/view", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ page: WRITER, shown, drawn: page.drawnNumber }),
+  }).catch(() => {
+    page.told = ""; // told again with the next change
+  });
 }
 
 async function loadFacts() {
@@ -953,7 +975,7 @@ function onDocument(document_) {
 }
 
 function connect() {
-  const events = new EventSource("/events");
+  const events = new EventSource(`/events?page=${WRITER}`);
   events.onmessage = (message) => {
     document.getElementById("offline").hidden = true;
     const state = JSON.parse(message.data);
@@ -1018,7 +1040,7 @@ async function start() {
   page.lang = chooseLanguage();
   page.spec = spec;
   adopt(state);
-  page.panes = new Panes(document.getElementById("panes"), document.getElementById("pane"), t);
+  page.panes = new Panes(document.getElementById("panes"), document.getElementById("pane"), t, { visible: tellView });
   setUpChrome();
   wordChrome();
   render();

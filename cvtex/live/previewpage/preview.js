@@ -1,28 +1,35 @@
 // The preview page: one pane per language, kept in step with the server's state, which
 // arrives as server-sent events (the whole state each time; the first on connecting).
 //
-// With the "pages" viewer (Debian's pdf.js, libjs-pdf, served beside this script), a pane
-// draws its PDF's pages itself and keeps its place when a new PDF comes: the new pages are
-// drawn off screen, then put where the old ones were, scrolled as far; each page carries its
-// text (pdf.js's text layer), so that it can be selected and found. With "browser", a
-// pane is the browser's own PDF viewer, which starts again at the top of each new PDF.
-"use strict";
+// With the "pages" viewer (the default), a pane shows its PDF's pages as images the server
+// draws (panes.js): a new PDF loads only the pages that changed, where the pane was. With
+// Debian's pdf.js (libjs-pdf, served beside this script) each page then carries its text
+// (pdf.js's text layer, laid over the image once it is shown), to select and find. With
+// "browser", a pane is the browser's own PDF viewer, which starts again at the top of each
+// new PDF. The page tells the server which build it shows: the server starts its next
+// XeLaTeX engines once the page has drawn the new PDFs, not while it draws them.
+import { Panes } from "./panes.js";
 
-const panes = document.getElementById("panes");
-const status = document.getElementById("status");
-const pdfjsLoaded = typeof pdfjsLib === "undefined" ? null : pdfjsLib;
-if (pdfjsLoaded) pdfjsLoaded.GlobalWorkerOptions.workerSrc = "/pdfjs/pdf.worker.js";
-let pdfjs = null; // pdf.js, when the state asks for drawn pages and it is there
+const WORDS = {
+  open_pdf: "open the PDF",
+  build_failed: "The last build failed; this pane shows the PDF again after the next good build.",
+  pdf_of: "The PDF in {language}",
+  page_of: "Page {page} of {total}, {language}",
+  behind: "not rebuilt yet: once the other panes show theirs",
+};
+const PAGE = `page-${Math.random().toString(36).slice(2, 10)}`;
 
-function paneFor(lang) {
-  let pane = panes.querySelector(`.pane[data-lang="${CSS.escape(lang)}"]`);
-  if (!pane) {
-    pane = document.getElementById("pane").content.firstElementChild.cloneNode(true);
-    pane.dataset.lang = lang;
-    panes.append(pane);
-  }
-  return pane;
+function words(key, params = {}) {
+  return (WORDS[key] || key).replace(/\{(\w+)\}/g, (match, name) => (name in params ? String(params[name]) : match));
 }
+
+const container = document.getElementById("panes");
+const status = document.getElementById("status");
+const pdfjs = typeof pdfjsLib === "undefined" ? null : pdfjsLib;
+if (pdfjs) pdfjs.GlobalWorkerOptions.workerSrc = "/pdfjs/pdf.worker.js";
+const panes = new Panes(container, document.getElementById("pane"), words, { drawn: layText, visible: tell });
+let drawnNumber = 0;
+let told = "";
 
 function show(state) {
   document.getElementById("profile").textContent = state.profile;
@@ -32,112 +39,92 @@ function show(state) {
   const warnings = document.getElementById("warnings");
   warnings.textContent = (state.warnings || []).map((line) => `warning: ${line}`).join("\n");
   warnings.hidden = !warnings.textContent;
-  pdfjs = state.viewer === "pages" ? pdfjsLoaded : null;
-  const wanted = new Set(state.panes.map((pane) => pane.lang));
-  for (const old of panes.querySelectorAll(".pane")) {
-    if (!wanted.has(old.dataset.lang)) old.remove();
+  if (state.viewer === "browser") {
+    showFrames(state);
+    return;
   }
-  state.panes.forEach((item, index) => {
-    const pane = paneFor(item.lang);
-    // In the state's order; moved only if out of it, since a move loses the scroll position.
-    if (panes.children[index] !== pane) panes.insertBefore(pane, panes.children[index] || null);
-    pane.querySelector(".title").textContent = item.title;
-    const link = pane.querySelector(".open");
-    link.href = item.url;
-    link.hidden = !item.version;
-    const error = pane.querySelector(".error");
-    error.hidden = !item.error;
-    error.querySelector("pre").textContent = item.error || "";
-    const visible = !item.error && Boolean(item.version);
-    const address = `${item.url}?v=${item.version}`;
-    if (pdfjs) {
-      pane.querySelector("iframe").hidden = true;
-      pane.querySelector(".pages").hidden = !visible;
-      if (visible && pane.dataset.wanted !== address) {
-        pane.dataset.wanted = address;
-        draw(pane, address);
-      }
-    } else {
-      const frame = pane.querySelector("iframe");
-      frame.hidden = !visible;
-      if (visible && pane.dataset.shown !== address) {
-        // A new address, so that the browser's viewer loads the new PDF.
-        pane.dataset.shown = address;
-        frame.src = `${address}#view=FitH&navpanes=0`;
-      }
-    }
+  for (const frame of container.querySelectorAll("iframe")) frame.hidden = true;
+  panes.show(state).then(() => {
+    drawnNumber = Math.max(drawnNumber, state.number);
+    shown(state);
+    tell();
   });
 }
 
-// Draws the PDF at ``address`` into a pane, then swaps it for the pages shown, at the same
-// scroll position; a newer PDF asked for meanwhile wins, and this one is dropped.
-async function draw(pane, address) {
+// The build the page shows, and how long after its end (the server's clock is this
+// machine's): what the benchmark reads.
+function shown(state) {
+  if (!state.ended || Number(document.body.dataset.shownNumber || 0) >= state.number) return;
+  document.body.dataset.shownNumber = String(state.number);
+  document.body.dataset.shownAt = String((performance.timeOrigin + performance.now()) / 1000);
+  document.body.dataset.shownAfter = Math.max(0, Date.now() / 1000 - state.ended).toFixed(3);
+}
+
+// The browser's own viewer in each pane: a new address for each new PDF, so that it loads.
+function showFrames(state) {
+  panes.show({ ...state, panes: state.panes.map((item) => ({ ...item, pages: [] })) });
+  for (const item of state.panes) {
+    const pane = panes.paneFor(item.lang);
+    const frame = pane.querySelector("iframe");
+    const visible = !item.error && Boolean(item.version);
+    pane.querySelector(".pages").hidden = true;
+    frame.hidden = !visible;
+    const address = `${item.url}?v=${item.version}`;
+    if (visible && pane.dataset.shown !== address) {
+      pane.dataset.shown = address;
+      frame.src = `${address}#view=FitH&navpanes=0`;
+    }
+  }
+  drawnNumber = Math.max(drawnNumber, state.number);
+  shown(state);
+  tell();
+}
+
+// The text of the pages just drawn, transparent over their images: to select, copy and find
+// (Ctrl+F). Laid once the images are shown: it is not what the person waits for.
+async function layText(pane, item, sheets) {
+  if (!pdfjs) return;
+  const address = pane.dataset.wanted;
   let pdf;
   try {
     pdf = await pdfjs.getDocument({ url: address, isEvalSupported: false }).promise;
-  } catch (failure) {
-    if (pane.dataset.wanted === address) status.textContent = `could not read ${address}: ${failure}`;
+  } catch {
     return;
   }
-  // Measured now, once every pane of this state is in the page.
-  // The width with room for a scroll bar, whether or not there is one yet: so the pages
-  // drawn again come out the same size, and the place kept is the same place.
-  const shown = pane.querySelector(".pages");
-  const width = (shown.offsetWidth || pane.clientWidth) - 32;
-  const fresh = shown.cloneNode(false);
-  const ratio = window.devicePixelRatio || 1;
   try {
-    for (let number = 1; number <= pdf.numPages; number++) {
+    for (const sheet of sheets) {
+      if (pane.dataset.wanted !== address || !sheet.isConnected) return;
+      const number = [...sheet.parentElement.children].indexOf(sheet) + 1;
       const page = await pdf.getPage(number);
-      const scale = width / page.getViewport({ scale: 1 }).width;
-      const onScreen = page.getViewport({ scale });
-      const viewport = page.getViewport({ scale: scale * ratio });
-      const sheet = document.createElement("div");
-      sheet.className = "page";
-      sheet.style.width = `${Math.floor(onScreen.width)}px`;
-      sheet.style.height = `${Math.floor(onScreen.height)}px`;
-      const canvas = document.createElement("canvas");
-      canvas.width = Math.floor(viewport.width);
-      canvas.height = Math.floor(viewport.height);
-      canvas.style.width = sheet.style.width;
-      await page.render({ canvasContext: canvas.getContext("2d"), viewport }).promise;
-      // The page's text, transparent over the drawing: to select, copy and find (Ctrl+F).
+      const viewport = page.getViewport({ scale: sheet.clientWidth / page.getViewport({ scale: 1 }).width });
       const text = document.createElement("div");
       text.className = "textLayer";
-      await pdfjs.renderTextLayer({
-        textContent: await page.getTextContent(),
-        container: text,
-        viewport: onScreen,
-        textDivs: [],
-      }).promise;
-      sheet.append(canvas, text);
-      fresh.append(sheet);
-      if (pane.dataset.wanted !== address) return;
+      await pdfjs.renderTextLayer({ textContent: await page.getTextContent(), container: text, viewport, textDivs: [] }).promise;
+      sheet.querySelector(".textLayer")?.remove();
+      sheet.append(text);
     }
   } finally {
     pdf.destroy();
   }
-  const current = pane.querySelector(".pages");
-  const top = current.scrollTop;
-  fresh.hidden = current.hidden;
-  current.replaceWith(fresh);
-  fresh.scrollTop = top;
-  pane.dataset.shown = address;
 }
 
-// A narrower or wider window: the pages are drawn again to the panes' new width.
-let resizing = 0;
-window.addEventListener("resize", () => {
-  clearTimeout(resizing);
-  resizing = setTimeout(() => {
-    if (!pdfjs) return;
-    for (const pane of panes.querySelectorAll(".pane")) {
-      if (pane.dataset.shown) draw(pane, pane.dataset.shown);
-    }
-  }, 200);
-});
+// Which panes are on screen, and the last build they show.
+function tell() {
+  const shown = panes.visible();
+  const now = `${shown.join(",")}|${drawnNumber}`;
+  if (now === told) return;
+  told = now;
+  fetch("/api/view", {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ page: PAGE, shown, drawn: drawnNumber }),
+  }).catch(() => {
+    told = "";
+  });
+}
 
-const events = new EventSource("/events");
+const events = new EventSource(`/events?page=${PAGE}`);
 events.onmessage = (message) => {
   document.getElementById("offline").hidden = true;
   show(JSON.parse(message.data));
