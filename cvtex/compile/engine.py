@@ -11,7 +11,6 @@ import re
 import select
 import shutil
 import subprocess
-import threading
 import time
 from dataclasses import dataclass
 from functools import cache
@@ -138,6 +137,7 @@ class Engine:
         self.primed = ""  # the start of the source given before run(): see prime()
         self._pipe_fd: int | None = None
         self._ended = False  # its pass is over; the process only frees its memory
+        self._log_is_its_own = False  # the log holds only what this pass wrote (see _spawn)
 
     @property
     def warm(self) -> bool:
@@ -178,7 +178,7 @@ class Engine:
         self._close_pipe()
         if self.process is not None and self.process.poll() is None:
             if self._ended:
-                _reap(self.process)
+                orphans.reap(self.process)
                 return
             orphans.kill(self.process)
 
@@ -212,7 +212,7 @@ class Engine:
         started = time.perf_counter()
         source = self.folder / name
         if self.process is not None and self.process.poll() is None:
-            _reap(self.process)  # the pass before, handing its memory back
+            orphans.reap(self.process)  # the pass before, handing its memory back
         self._ended = False
         self.process = self._spawn(source.name, job=self.job)
         return self._finish(source, started, timeout)
@@ -255,13 +255,21 @@ class Engine:
                 now = log_file.stat().st_size
             except OSError:
                 continue
-            if now != size:
+            if now != size and self._log_is_its_own:
                 size = now
                 if _made_its_pdf(log_file):
                     self._ended = True
                     return 0
 
     def _spawn(self, file_name: str, job: str = "") -> subprocess.Popen[bytes]:
+        # A log left by the pass before says "Output written" until XeLaTeX, loading its
+        # format, truncates it: _ending would take that pass's end for this one's.
+        log_file = self.folder / f"{job or Path(file_name).stem}.log"
+        try:
+            log_file.unlink(missing_ok=True)
+            self._log_is_its_own = True
+        except OSError:  # held open elsewhere (Windows): wait for the process's exit
+            self._log_is_its_own = False
         command = engine_command(file_name)
         if job:
             command.insert(-1, f"-jobname={job}")
@@ -367,11 +375,6 @@ def _made_its_pdf(log_file: Path) -> bool:
     if _DRIVER_FAILED in text or any(_ERROR_LINE.match(line) for line in text.splitlines()):
         return False
     return bool(_WRITTEN.search(text))
-
-
-def _reap(process: subprocess.Popen[bytes]) -> None:
-    """Wait for a process that is ending by itself, in the background."""
-    threading.Thread(target=process.wait, name="cvtex-engine-reaper", daemon=True).start()
 
 
 # An engine started by the ``cvtex`` executable before its command line is parsed (see

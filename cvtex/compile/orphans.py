@@ -17,6 +17,7 @@ its pipe forever, and its folder behind. Two measures close that:
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import functools
 import os
@@ -183,6 +184,32 @@ def kill(process: subprocess.Popen[bytes]) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
     process.wait()
+
+
+# Engines whose pass is over, ending by themselves (handing back their memory) in the
+# background: waited for before cvtex exits, so that none outlives it.
+_ending: set[subprocess.Popen[bytes]] = set()
+_ENDING_GRACE = 5.0  # seconds an ending engine is given at exit before it is killed
+
+
+def reap(process: subprocess.Popen[bytes]) -> None:
+    """Let an engine that is ending by itself end without waiting for it here."""
+    _ending.add(process)
+
+    def wait() -> None:
+        process.wait()
+        _ending.discard(process)
+
+    threading.Thread(target=wait, name="cvtex-engine-reaper", daemon=True).start()
+
+
+@atexit.register
+def _wait_for_ending() -> None:
+    for process in list(_ending):
+        try:
+            process.wait(timeout=_ENDING_GRACE)
+        except subprocess.TimeoutExpired:
+            kill(process)
 
 
 def remove_stale(parent: Path, prefix: str) -> list[Path]:

@@ -121,3 +121,20 @@ def test_a_pass_is_over_when_its_log_says_it_made_the_pdf_and_only_then(tmp_path
     log = (engine.folder / f"{PIPE_JOB}.log").read_text(encoding="utf-8")
     assert "Output written on" in log  # the page before the error was written
     assert engine.process is not None and engine.process.returncode == 1
+
+
+def test_a_second_pass_is_not_over_at_the_first_pass_s_log(tmp_path):
+    """Another pass in the same folder reads the .aux the pass before wrote: it is over at
+    its own log's end, not at the one the pass before left (which says "Output written"
+    until the new XeLaTeX, still loading its format, truncates it)."""
+    labelled = DOCUMENT.replace(
+        "The last line of a long source.",
+        r"The last line is on page \pageref{end}.\label{end}",
+    )
+    for started in (False, True):
+        engine = engine_in(tmp_path, f"again-{started}", started)
+        first = engine.run(labelled, "cv.en.tex")
+        assert "on page ??" in " ".join(pdf_text(first.pdf).split())
+        again = engine.again("cv.en.tex")
+        assert "on page 1." in " ".join(pdf_text(again.pdf).split())  # read as it ended
+        assert engine.process is not None and engine.process.wait(timeout=60) == 0

@@ -204,3 +204,27 @@ def test_ctrl_c_while_an_engine_is_forked_stops_cvtex(tmp_path):
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=tmp_path
     )
     assert done.stdout.split() == ["0000000000000000", "interrupted"], done.stderr
+
+
+def test_an_engine_left_ending_is_waited_for_before_cvtex_exits(tmp_path):
+    """An engine whose pass is over ends by itself, unwaited (orphans.reap); cvtex exits
+    only once it has, so that nothing of a build outlives the command."""
+    pid_file = tmp_path / "pid"
+    script = (
+        "import subprocess, sys\n"
+        "from cvtex.compile import orphans\n"
+        "ending = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(1.5)'])\n"
+        f"open({str(pid_file)!r}, 'w').write(str(ending.pid))\n"
+        "orphans.reap(ending)\n"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=60)
+    pid = int(pid_file.read_text())
+    # Its parent has exited: had it not waited, the child would still be sleeping.
+    assert not Path(f"/proc/{pid}").exists() or "Z" in _state(pid)
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return "Z"
