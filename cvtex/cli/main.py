@@ -10,6 +10,7 @@ import click
 
 from .. import __version__
 from ..compile.engine import stop_early
+from ..compile.orphans import wait_for_ending
 from ..errors import CvtexError, ExitCode
 from .commands import (
     build,
@@ -99,6 +100,7 @@ def run() -> None:
         click.echo(code, err=True)
         code = 1
     stop_early()  # started for a build that did not need it (nothing changed, --help, ...)
+    wait_for_ending()  # engines whose pass was over, handing back their memory
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code if isinstance(code, int) else 0)

@@ -204,7 +204,9 @@ def reap(process: subprocess.Popen[bytes]) -> None:
 
 
 @atexit.register
-def _wait_for_ending() -> None:
+def wait_for_ending() -> None:
+    """Wait for the engines left ending (the ``cvtex`` executable calls it before its
+    quick exit, which skips atexit); one that hangs is killed."""
     for process in list(_ending):
         try:
             process.wait(timeout=_ENDING_GRACE)
