@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..compile.pdfium import LOCK as pdfium_lock
 from ..errors import EngineError, ToolchainError
 
 
@@ -54,21 +55,22 @@ def pdfminer_pages(pdf: Path) -> list[str]:
 def pdfium_pages(pdf: Path) -> list[str]:
     import pypdfium2
 
-    try:
-        document = pypdfium2.PdfDocument(str(pdf))
-    except pypdfium2.PdfiumError as exc:
-        raise EngineError(f"{pdf}: PDFium could not read it: {exc}") from None
-    pages = []
-    try:
-        for page in document:
-            text = page.get_textpage()
-            # PDFium ends its lines with CR LF.
-            pages.append(text.get_text_range().replace("\r\n", "\n"))
-            text.close()
-            page.close()
-    finally:
-        document.close()
-    return pages
+    with pdfium_lock:
+        try:
+            document = pypdfium2.PdfDocument(str(pdf))
+        except pypdfium2.PdfiumError as exc:
+            raise EngineError(f"{pdf}: PDFium could not read it: {exc}") from None
+        pages = []
+        try:
+            for page in document:
+                text = page.get_textpage()
+                # PDFium ends its lines with CR LF.
+                pages.append(text.get_text_range().replace("\r\n", "\n"))
+                text.close()
+                page.close()
+        finally:
+            document.close()
+        return pages
 
 
 def _pages(text: str) -> list[str]:

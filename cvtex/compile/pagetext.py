@@ -17,9 +17,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import EngineError
+from .pdfium import LOCK as pdfium_lock
 
 if TYPE_CHECKING:
     from ..look.design import Design
@@ -142,12 +143,18 @@ def page_texts(pdf: Path) -> list[PageText]:
     """Each page's characters, as PDFium places them (spaces it adds, and white space, left
     out: a word space is the white between two characters)."""
     import pypdfium2
+
+    with pdfium_lock:
+        try:
+            document = pypdfium2.PdfDocument(str(pdf))
+        except pypdfium2.PdfiumError as exc:
+            raise EngineError(f"{pdf}: PDFium could not read it: {exc}") from None
+        return _read(document)
+
+
+def _read(document: Any) -> list[PageText]:
     import pypdfium2.raw as pdfium
 
-    try:
-        document = pypdfium2.PdfDocument(str(pdf))
-    except pypdfium2.PdfiumError as exc:
-        raise EngineError(f"{pdf}: PDFium could not read it: {exc}") from None
     pages = []
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
     x, y = ctypes.c_double(), ctypes.c_double()

@@ -23,10 +23,12 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..compile.pdfium import LOCK as pdfium_lock
+
 MIN_WIDTH, MAX_WIDTH = 100, 4000  # pixels: a pane's width, times the screen's pixel ratio
 AHEAD = 12  # pages of a PDF drawn ahead, at most: those a pane shows at once, and some
 _CACHED = 48  # images kept: the pages shown of two or three panes, and those drawn ahead
-_lock = threading.Lock()
+_lock = pdfium_lock  # PDFium's own (one caller at a time), which the caches share
 _images: OrderedDict[tuple[str, int, int, int], Drawn] = OrderedDict()
 _pngs: OrderedDict[str, bytes] = OrderedDict()  # by digest: a page drawn the same, encoded once
 _sizes: OrderedDict[tuple[str, int], list[tuple[float, float]]] = OrderedDict()

@@ -1,0 +1,90 @@
+"""PDFium is not thread-safe: cvtex's readers of it (the page checks, the fourth reader of
+`cvtex check`, the editor's page images) take turns, whichever threads call them. A crash
+would take the process down, so the calls run in a process of their own. Real XeLaTeX."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from cvtex.compile.engine import run_xelatex
+
+PAGES = "\n".join(
+    [
+        r"\documentclass{article}",
+        r"\begin{document}",
+        *(
+            f"Paragraph {n} of a document of many pages, read by several threads.\\par"
+            for n in range(600)
+        ),
+        r"\end{document}",
+        "",
+    ]
+)
+
+CALLS = """
+import sys, threading
+from pathlib import Path
+from cvtex.check.extractors import pdfium_pages
+from cvtex.compile.pagetext import page_texts
+from cvtex.live.pageimages import page_image
+
+pdfs = [Path(name) for name in sys.argv[1:]]
+failed = []
+
+def read(index):
+    try:
+        for round in range(12):
+            pdf = pdfs[(index + round) % len(pdfs)]
+            [page_texts, pdfium_pages, lambda pdf: page_image(pdf, 1 + round % 3, 300)][
+                (index + round) % 3
+            ](pdf)
+    except Exception as exc:
+        failed.append(repr(exc))
+
+threads = [threading.Thread(target=read, args=(index,)) for index in range(6)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+print(failed or "read")
+"""
+
+
+def test_pdfium_is_called_by_one_thread_at_a_time(tmp_path):
+    pdfs = []
+    for name in ("a", "b"):
+        tex = tmp_path / f"{name}.tex"
+        tex.write_text(PAGES, encoding="utf-8")
+        pdfs.append(str(run_xelatex(tex).pdf))
+    done = subprocess.run(
+        [sys.executable, "-c", CALLS, *pdfs], capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "read"
+
+
+def test_every_reader_opens_pdfium_holding_its_lock(tmp_path, monkeypatch):
+    import pypdfium2
+
+    from cvtex.check.extractors import pdfium_pages
+    from cvtex.compile import pdfium
+    from cvtex.compile.pagetext import page_texts
+    from cvtex.live.pageimages import page_image, page_sizes
+
+    tex = tmp_path / "one.tex"
+    tex.write_text(PAGES, encoding="utf-8")
+    pdf = run_xelatex(tex).pdf
+    opened = []
+    real = pypdfium2.PdfDocument
+
+    def document(*args, **kwargs):
+        opened.append(pdfium.LOCK._is_owned())  # type: ignore[attr-defined]
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pypdfium2, "PdfDocument", document)
+    page_texts(pdf)
+    pdfium_pages(pdf)
+    page_sizes(pdf)
+    page_image(pdf, 2, 300)
+    assert opened == [True, True, True, True]
