@@ -172,10 +172,22 @@ class EditSession:
             if text == current.text:
                 return Outcome(current.number, conflicts)
             self._user.write(text)  # ChangedMeanwhile if another program saved it meanwhile
-            self._stamp = _stamp(self.file)  # the stamp the new revision is known by
+            self._stamp = self._written_stamp()  # the stamp the new revision is known by
             revision = self._revision(current.number + 1, text, writer)
         self._tell(revision)
         return Outcome(revision.number, conflicts)
+
+    def _written_stamp(self) -> Stamp:
+        """The file's stamp, if it still holds what this session wrote. Another program's
+        save landing between the write and the look at the stamp would have its stamp taken
+        for this revision's, and never be read (refresh sees nothing new): then None, which
+        no file has, so that the next refresh reads it."""
+        stamp = _stamp(self.file)
+        try:
+            ours = self.file.read_bytes() == self._user.raw
+        except OSError:
+            ours = False
+        return stamp if ours else None
 
     def _as_written(self, text: str, change: dict[str, Any], path: Path_) -> str:
         """A value set back to what it was when the file was opened (Undo, or typed back),

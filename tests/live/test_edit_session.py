@@ -199,3 +199,25 @@ def test_a_value_put_back_or_undone_gets_its_bytes_back(profile):
         assert profile.read_text(encoding="utf-8") != PROFILE, change
         session.apply(session.current.number, back, "page")
         assert profile.read_text(encoding="utf-8") == PROFILE, back
+
+
+def test_a_save_landing_right_after_the_session_s_write_is_read(profile):
+    """Another program's save between the session's write and its look at the file's stamp
+    is not taken for the session's own revision: the next look reads it."""
+    session = EditSession(profile)
+    theirs = PROFILE.replace("{en: B.Eng.,", "{en: BEng,")
+    user = session._user
+    write = user.write
+
+    def written_then_saved_over(text, *args, **kwargs):
+        backup = write(text, *args, **kwargs)
+        beside = profile.with_name(".cv.yaml.other-program")
+        beside.write_text(theirs, encoding="utf-8")
+        beside.replace(profile)  # as an editor saves: a new file renamed over it
+        return backup
+
+    user.write = written_then_saved_over  # type: ignore[method-assign]
+    session.apply(session.current.number, [set_(["name", "zh"], "李安安")], "page")
+    user.write = write  # type: ignore[method-assign]
+    assert session.refresh() is not None
+    assert session.current.text == theirs == profile.read_text(encoding="utf-8")
