@@ -17,6 +17,7 @@ def run() -> None:
     # and removes their folders, as on Ctrl-C. Killed outright, it cannot: its engines then
     # die with it (see orphans), and the next cvtex removes their folders.
     from ..compile.engine import start_early, stop_early
+    from ..compile.formats import early
     from ..compile.orphans import on_terminate, remove_stale_temporary, uninterrupted
 
     signal.signal(signal.SIGTERM, on_terminate)
@@ -24,7 +25,7 @@ def run() -> None:
     try:
         if sys.argv[1:2] == ["build"]:
             with uninterrupted():  # the engine is then either not started or known
-                start_early()
+                start_early(early())
         remove_stale_temporary()  # after the engine starts, which needs no waiting for it
         from .main import run as run_command_line
 

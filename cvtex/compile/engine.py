@@ -15,10 +15,14 @@ import time
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import cachefiles, system
 from ..errors import CvtexError, EngineError, ToolchainError
 from . import orphans
+
+if TYPE_CHECKING:
+    from .formats import Format
 
 XELATEX = "xelatex"
 DEFAULT_TIMEOUT = 120.0
@@ -134,7 +138,10 @@ class Engine:
         self.folder = folder
         self.job = ""
         self.process: subprocess.Popen[bytes] | None = None
-        self.primed = ""  # the start of the source given before run(): see prime()
+        self.primed = ""  # the start of the source it holds before run(): see prime()
+        self.format: Format | None = None  # holding the start of the source: see start()
+        self._fed = False  # the pipe has been written into
+        self.read_ahead = False  # given a primer: it read a preamble before its source existed
         self._pipe_fd: int | None = None
         self._ended = False  # its pass is over; the process only frees its memory
         self._log_is_its_own = False  # the log holds only what this pass wrote (see _spawn)
@@ -143,10 +150,16 @@ class Engine:
     def warm(self) -> bool:
         return self.process is not None
 
-    def start(self) -> None:
-        """Start XeLaTeX on a named pipe: it loads its format, then waits for its source."""
+    def start(self, fmt: Format | None = None) -> None:
+        """Start XeLaTeX on a named pipe: it loads its format, then waits for its source.
+
+        ``fmt``: a format holding the packages a source begins with (see formats); the
+        engine then typesets only sources that begin with them, and is not given them.
+        """
         if self.process is not None or not hasattr(os, "mkfifo"):
             return
+        self.format = fmt
+        self.primed = fmt.head if fmt else ""
         pipe = self.folder / f"{PIPE_JOB}.tex"
         os.mkfifo(pipe, 0o600)
         # Linux opens a FIFO for reading and writing without waiting for a reader: text can
@@ -160,13 +173,23 @@ class Engine:
         """Give a started engine ``primer``, a guess at how its source will begin (see
         headstart), to read as soon as its format is loaded. From then on it can typeset
         only a source that begins with exactly that: see ``accepts``."""
-        if not primer or self.primed or self._pipe_fd is None:
+        if self._fed or self._pipe_fd is None or not primer.startswith(self.primed):
             return
-        data = _SNIFFED + primer.encode("utf-8")
+        if len(primer) <= len(self.primed):
+            return
+        data = self._start_of_pipe() + primer[len(self.primed) :].encode("utf-8")
         if len(data) > _PRIMER_LIMIT or not _pipe_holds(self._pipe_fd, len(data)):
             return
         self._write(self._pipe_fd, data, time.perf_counter() + DEFAULT_TIMEOUT, "the preamble")
+        self._fed = True
+        self.read_ahead = True
         self.primed = primer
+
+    def _start_of_pipe(self) -> bytes:
+        """What goes into the pipe before the source: the two bytes XeTeX loses, and for
+        each line the format holds an empty comment line, so that XeLaTeX numbers the
+        source's lines as the .tex file does (its messages name them)."""
+        return _SNIFFED + b"%\n" * (self.format.head.count("\n") if self.format else 0)
 
     def accepts(self, tex: str) -> bool:
         """Whether this engine can typeset ``tex``: it has read nothing that differs from it."""
@@ -196,14 +219,14 @@ class Engine:
         if self.process is None:
             self.job = source.stem
             self.process = self._spawn(source.name)
-        elif self.primed:
+        else:
             if not self.accepts(tex):
                 raise ValueError(
                     "an engine was given a source that does not begin as it was primed"
                 )
-            self._feed(tex[len(self.primed) :].encode("utf-8"), deadline, name, timeout)
-        else:
-            self._feed(_SNIFFED + tex.encode("utf-8"), deadline, name, timeout)
+            rest = tex[len(self.primed) :].encode("utf-8")
+            self._feed(rest if self._fed else self._start_of_pipe() + rest, deadline, name, timeout)
+            self._fed = True
         return self._finish(source, started, timeout)
 
     def again(self, name: str, timeout: float = DEFAULT_TIMEOUT) -> EngineRun:
@@ -273,6 +296,8 @@ class Engine:
         command = engine_command(file_name)
         if job:
             command.insert(-1, f"-jobname={job}")
+        elif self.format is not None:  # a pass over the pipe (again() reads the whole .tex)
+            command.insert(1, f"-fmt={self.format.name}")
         return orphans.spawn(
             command,
             cwd=self.folder,
@@ -382,14 +407,14 @@ def _made_its_pdf(log_file: Path) -> bool:
 _early: list[Engine] = []
 
 
-def start_early() -> None:
+def start_early(fmt: Format | None = None) -> None:
     """Start an engine in a private temporary folder for the next build to take."""
     try:
         engine = Engine(orphans.private_folder(orphans.TEMP_PREFIX))
     except OSError:
         return  # no head start: the build starts its engines in the out dir
     try:
-        engine.start()
+        engine.start(fmt)
     except (OSError, CvtexError):  # no head start; the build itself says what is missing
         engine.stop()
         shutil.rmtree(engine.folder, ignore_errors=True)

@@ -21,14 +21,15 @@ import hashlib
 import json
 import os
 import shutil
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from .. import cachefiles
 from ..errors import CvtexError
 from ..render.marks import BODY_MARK
-from . import orphans
+from . import formats, orphans
 from .engine import Engine, take_early
+from .formats import Format
 
 FOLDER = "preambles"
 BODY_START = "\\begin{document}"
@@ -74,19 +75,52 @@ def _record_file(profile_file: Path, theme: str | None, variant: str | None) -> 
     return folder / f"{hashlib.sha256(key.encode('utf-8')).hexdigest()[:32]}.json"
 
 
+def recalled_each(
+    profile_file: Path, theme: str | None, variant: str | None, languages: Iterable[str] | None
+) -> dict[str, str]:
+    """The start each given language's source had last time (every remembered language's
+    if ``languages`` is None); "" for a language never built."""
+    file = _record_file(profile_file, theme, variant)
+    record = cachefiles.read_json(file) if file else None
+    if not isinstance(record, dict):
+        record = {}
+    wanted = list(record) if languages is None else list(languages)
+    return {
+        language: start if isinstance(start := record.get(language), str) else ""
+        for language in wanted
+    }
+
+
 def recalled(
     profile_file: Path, theme: str | None, variant: str | None, languages: Iterable[str] | None
 ) -> str:
     """The start every given language's source had last time (all remembered ones if
     ``languages`` is None); "" when any of them was never built."""
-    file = _record_file(profile_file, theme, variant)
-    record = cachefiles.read_json(file) if file else None
-    if not isinstance(record, dict) or not record:
-        return ""
-    wanted = list(record) if languages is None else list(languages)
-    if not wanted or any(not isinstance(record.get(language), str) for language in wanted):
-        return ""
-    return shared_start(record[language] for language in wanted)
+    return _shared_by_all(recalled_each(profile_file, theme, variant, languages).values())
+
+
+def _shared_by_all(starts: Iterable[str]) -> str:
+    starts = list(starts)
+    return shared_start(starts) if starts and all(starts) else ""
+
+
+def formats_for(starts: Mapping[str, str]) -> list[Format | None]:
+    """The formats of the languages' remembered starts (see formats), those with CJK fonts
+    first: they compile longest, so they take the engines started first."""
+    ordered = sorted((start for start in starts.values() if start), key=_latin_only)
+    return [formats.ready(start) for start in ordered]
+
+
+def _latin_only(start: str) -> bool:
+    return "{xeCJK}" not in formats.head(start)
+
+
+def primer_for(engine: Engine, starts: Mapping[str, str]) -> str:
+    """What a started engine is given to read ahead: the remembered start shared by every
+    language it can typeset (all of them, unless its format holds one's packages only)."""
+    if not engine.primed:
+        return _shared_by_all(starts.values())
+    return _shared_by_all(start for start in starts.values() if start.startswith(engine.primed))
 
 
 def remember(
@@ -122,12 +156,15 @@ def engines_worth_starting(expected: int) -> int:
 
 
 @contextlib.contextmanager
-def started_engines(out_dir: Path, count: int) -> Iterator[list[Engine]]:
+def started_engines(
+    out_dir: Path, count: int, wanted: Sequence[Format | None] = ()
+) -> Iterator[list[Engine]]:
     """Engines loading their format while the profile is read; those left unused are stopped.
 
     The first may be one the ``cvtex`` executable started before the command line was
     read, in the temporary folder; the others work in folders inside the out dir, so that
-    results move into place in one step. If the build fails before anything is written,
+    results move into place in one step. They start on the ``wanted`` formats, in order,
+    but the one the first already has. If the build fails before anything is written,
     no empty out dir is left behind.
     """
     created = not out_dir.exists()
@@ -142,11 +179,13 @@ def started_engines(out_dir: Path, count: int) -> Iterator[list[Engine]]:
             out_dir.mkdir(parents=True, exist_ok=True)
             if not created:  # what a killed cvtex left here
                 orphans.remove_stale(out_dir, orphans.OUT_PREFIX)
-            for _ in range(count - len(engines)):
+            had = {engine.format.path for engine in engines if engine.format is not None}
+            fmts = [fmt for fmt in wanted if fmt is None or fmt.path not in had]
+            for index in range(count - len(engines)):
                 with orphans.uninterrupted():  # the folder and process known together
                     engine = Engine(orphans.private_folder(orphans.OUT_PREFIX, out_dir))
                     started.append(engine)
-                    engine.start()
+                    engine.start(fmts[index] if index < len(fmts) else None)
                 engines.append(engine)
         except (OSError, CvtexError):
             pass  # no head start: the build takes a little longer, and the compile says why

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import EngineError, InputError
-from . import orphans
-from .engine import EngineRun
+from . import formats, orphans
+from .engine import Engine, EngineRun
 from .engines import AUTO, AnyEngine, EngineChoice
 
 if TYPE_CHECKING:
@@ -252,7 +252,11 @@ def _one_pass(
 
     if engine is None:
         engine = choice.new(orphans.private_folder(orphans.OUT_PREFIX, out_dir))
+    # Asked for every XeLaTeX pass, so that a head met again gets its format (see formats).
+    fmt = formats.ready(tex) if isinstance(engine, Engine) else None
     try:
+        if fmt is not None and not engine.warm:
+            engine.start(fmt)
         if source.image:
             _copy_image(source.image, engine.folder / source.image.name)
         try:

@@ -148,6 +148,7 @@ class TectonicEngine:
         self.bundle = bundle or Bundle()
         self.process: subprocess.Popen[bytes] | None = None
         self.primed = ""
+        self.read_ahead = False
         self.job = ""
 
     @property

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Protocol
 
 from ..compile import engine as engines
-from ..compile import headstart, orphans
+from ..compile import formats, headstart, orphans
 from ..errors import CvtexError
 from ..pipeline.build import build
 from ..pipeline.cache import BuildCache
@@ -415,7 +415,7 @@ def _start_engine(out_dir: Path, primer: str | None) -> Waiting | None:
         return None
     try:
         waiting = Waiting(engine, engines.engine_facts())
-        engine.start()
+        engine.start(formats.ready(primer) if primer else None)
         if primer is not None:
             engine.prime(primer)
     except (OSError, CvtexError):  # no waiting engine: the next build starts its own
@@ -426,7 +426,7 @@ def _start_engine(out_dir: Path, primer: str | None) -> Waiting | None:
         # it yet, so it is stopped and its folder removed here, whenever the key lands.
         Waiting(engine, "").stop()
         raise
-    if primer is not None and not engine.primed:  # no pipe, or a preamble larger than one
+    if primer is not None and engine.primed != primer:  # no pipe, or a preamble too large
         waiting.stop()
         return None
     return waiting

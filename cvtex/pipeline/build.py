@@ -24,12 +24,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..compile import orphans
+from ..compile import formats, orphans
 from ..compile.engine import Engine
 from ..compile.headstart import (
     engine_for,
     engines_worth_starting,
-    recalled,
+    formats_for,
+    primer_for,
+    recalled_each,
     remember,
     started_engines,
 )
@@ -74,13 +76,18 @@ def build(
     wanted = engines_worth_starting(_expected_compiles(request, cache)) if request.wants_pdf else 0
     if wanted and not request.engine_choice.head_start:
         wanted = 0  # Tectonic reads its source from a file: nothing to start ahead
-    with started_engines(request.out_dir, 0 if engines is not None else wanted) as started:
-        if started:  # given after they start: they read it only once their format is loaded
-            primer = recalled(
-                request.profile, request.theme_key(), request.variant, request.language_list()
-            )
-            for engine in started:
-                engine.prime(primer)
+    if engines is not None:
+        wanted = 0
+    starts = (
+        recalled_each(
+            request.profile, request.theme_key(), request.variant, request.language_list()
+        )
+        if wanted
+        else {}
+    )
+    with started_engines(request.out_dir, wanted, formats_for(starts)) as started:
+        for engine in started:  # given once started: read only once its format is loaded
+            engine.prime(primer_for(engine, starts))
         from .languages import language_report
         from .load import load
 
@@ -134,6 +141,7 @@ def build(
         state = file_digests([report.memory]) if report.memory else None
         cache.record_request(request, file_digests(inputs, before), outputs, warnings, state)
         cache.save()
+    formats.make_missing()  # the PDFs are in place: a format wanted is made after them
     return built
 
 
@@ -314,6 +322,8 @@ def compile_sources(
     # it had the head start, so it never puts English before Chinese).
     changed.sort(key=lambda source: (source.cjk_fonts, cache.seconds(source.stem) or 0.0))
     changed.reverse()
+    if changed:  # the next build's first engine starts on its format
+        formats.remember_early(changed[0].tex)
 
     def compile_one(source: TexSource, engine: Engine | None) -> BuiltLanguage:
         reporter.compiling(source.language)

@@ -55,7 +55,7 @@ def place_pdf(typeset: Typeset, out_dir: Path) -> BuiltLanguage:
         tex,
         typeset.run.seconds,
         typeset.run.log,
-        primed=bool(typeset.engine.primed),
+        primed=typeset.engine.read_ahead,
         fitted=typeset.fitted,
         fit_step=typeset.step,
         fit_target=typeset.target,

@@ -310,11 +310,12 @@ def test_a_failed_compile_shows_in_its_own_pane_only(launch, browser, tmp_path):
     running = launch("--theme", str(mine))
     browser.open(running.url)
     browser.wait_for(f"{shows_pdf('en', 1)} && {shows_pdf('zh', 1)}")
-    edit(mine / "zh.tex.j2", "\\usepackage{xeCJK}\n", "\\usepackage{xeCJK}\n\\nosuchmacro\n")
+    setup = "((* block language_setup *))\n"
+    edit(mine / "zh.tex.j2", setup, setup + "\\nosuchmacro\n")
     shown = browser.wait_for(shows_error("zh"))
     assert shown.startswith("error: XeLaTeX failed on cv.zh.tex") and "nosuchmacro" in shown
     assert browser.evaluate(shows_pdf("en", 1))
-    edit(mine / "zh.tex.j2", "\\usepackage{xeCJK}\n\\nosuchmacro\n", "\\usepackage{xeCJK}\n")
+    edit(mine / "zh.tex.j2", setup + "\\nosuchmacro\n", setup)
     browser.wait_for(f"{shows_pdf('en', 1)} && {shows_pdf('zh', 1)}")  # the same PDF again
 
 

@@ -1,0 +1,144 @@
+"""Formats that hold a design's packages (compile/formats.py). An engine started on one is
+not given those lines: the PDF must be the same, page for page and in its text, and the
+work skipped must be only the packages' loading. Real XeLaTeX, no timings."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from cvtex.compile import formats
+from cvtex.compile.engine import Engine
+from cvtex.errors import EngineError
+from cvtex.profile.load import load_profile
+
+from ..building import render_languages
+from ..conftest import EXAMPLE, ROOT, pdf_text
+
+ENGINEER = ROOT / "examples" / "engineer" / "profile.yaml"
+
+
+@pytest.fixture
+def own_cache(tmp_path, monkeypatch):
+    """A user cache of the test's own: no format made by another test."""
+    monkeypatch.setenv("CVTEX_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(formats, "_missing", {})
+    return tmp_path / "cache" / formats.FOLDER
+
+
+def made(tex: str) -> formats.Format:
+    """The format of tex's head, made as builds make it: the second time it is met."""
+    assert formats.ready(tex) is None
+    assert formats.ready(tex) is None
+    formats.make_missing()
+    fmt = formats.ready(tex)
+    assert fmt is not None
+    return fmt
+
+
+def pages(pdf: Path, folder: Path) -> list[bytes]:
+    subprocess.run(["pdftoppm", "-r", "50", "-png", str(pdf), str(folder / "page")], check=True)
+    return [page.read_bytes() for page in sorted(folder.glob("page*.png"))]
+
+
+def test_the_head_is_the_class_line_and_the_package_lines_after_it():
+    tex = (
+        "% made by cvtex\n\\documentclass[10pt]{article}\n\\usepackage[a4paper]{geometry}\n"
+        "\n% a comment\n\\usepackage{fontspec}\n\\setmainfont{Pagella}\n\\usepackage{xcolor}\n"
+    )
+    assert formats.head(tex) == tex[: tex.index("\\setmainfont")]
+    # Not a format's: no class line first, a tagged PDF's metadata, options over two lines.
+    assert formats.head("\\usepackage{xcolor}\n\\documentclass{article}\n") == ""
+    assert formats.head("\\DocumentMetadata{}\n\\documentclass{article}\n") == ""
+    assert formats.head("\\documentclass{article}\n\\usepackage[a,\n b]{x}\n") == (
+        "\\documentclass{article}\n"
+    )
+    assert formats.head("\\documentclass{article}") == ""  # no whole line
+
+
+@pytest.mark.parametrize(
+    ("profile", "theme", "lang"),
+    [
+        (EXAMPLE, "classic", "en"),
+        (EXAMPLE, "classic", "zh"),
+        (EXAMPLE, "sidebar", "zh"),
+        (ENGINEER, "modern", "ja"),
+    ],
+)
+def test_an_engine_on_a_format_makes_the_same_pdf(profile, theme, lang, tmp_path, own_cache):
+    (rendered,) = render_languages(load_profile(profile), [lang], theme)
+    tex = rendered.tex
+    (tmp_path / "plain").mkdir()
+    plain = Engine(tmp_path / "plain").run(tex, "cv.tex")
+    fmt = made(tex)
+    assert "{hyperref}\n" in fmt.head
+    (tmp_path / "fast").mkdir()
+    engine = Engine(tmp_path / "fast")
+    engine.start(fmt)
+    fast = engine.run(tex, "cv.tex")
+    # The packages came from the format: the pass never read their files.
+    assert "fontspec.sty" in plain.log and "fontspec.sty" not in fast.log
+    assert "format=" + fmt.path.stem in fast.log
+    assert pdf_text(fast.pdf) == pdf_text(plain.pdf)
+    (tmp_path / "plain-pages").mkdir()
+    (tmp_path / "fast-pages").mkdir()
+    assert pages(fast.pdf, tmp_path / "fast-pages") == pages(plain.pdf, tmp_path / "plain-pages")
+    # The .tex beside the PDF is the whole source, as a person would compile it.
+    assert (tmp_path / "fast" / "cv.tex").read_text(encoding="utf-8") == tex
+
+
+def test_an_error_names_its_line_of_the_tex_file(tmp_path, own_cache):
+    head = "\\documentclass{article}\n\\usepackage{xcolor}\n"
+    tex = head + "\\begin{document}\nHello.\n\\nosuchmacro\n\\end{document}\n"
+    fmt = made(tex)
+    engine = Engine(tmp_path)
+    engine.start(fmt)
+    with pytest.raises(EngineError) as raised:
+        engine.run(tex, "cv.tex")
+    assert raised.value.tex_line == 5  # as the file beside it numbers it
+    assert "nosuchmacro" in str(raised.value)
+
+
+def test_a_format_is_made_again_once_a_package_it_holds_changes(tmp_path, own_cache, monkeypatch):
+    local = tmp_path / "texinputs"
+    local.mkdir()
+    (local / "cvmine.sty").write_text("\\def\\cvmine{one}\n", encoding="utf-8")
+    monkeypatch.setenv("TEXINPUTS", f"{local}:")
+    tex = (
+        "\\documentclass{article}\n\\usepackage{cvmine}\n"
+        "\\begin{document}\n\\cvmine\n\\end{document}\n"
+    )
+    fmt = made(tex)
+    record = json.loads(fmt.path.with_suffix(".json").read_text(encoding="utf-8"))
+    assert str(local / "cvmine.sty") in record["files"]
+    (local / "cvmine.sty").write_text("\\def\\cvmine{two}\n", encoding="utf-8")
+    assert formats.ready(tex) is None  # stale: wanted again
+    formats.make_missing()
+    again = formats.ready(tex)
+    assert again is not None
+    (tmp_path / "run").mkdir()
+    engine = Engine(tmp_path / "run")
+    engine.start(again)
+    assert "two" in pdf_text(engine.run(tex, "cv.tex").pdf)
+
+
+def test_a_head_whose_format_cannot_be_made_is_not_tried_again(tmp_path, own_cache):
+    tex = "\\documentclass{article}\n\\usepackage{cvtexnosuchpackage}\n\\begin{document}\n"
+    formats.ready(tex)
+    formats.ready(tex)
+    formats.make_missing()
+    assert formats.ready(tex) is None
+    assert formats._missing == {}
+    assert not list(own_cache.glob("*.fmt"))
+    assert not list(own_cache.glob("dump-*"))
+
+
+def test_the_early_engine_starts_on_the_last_first_compile_s_format(tmp_path, own_cache):
+    tex = "\\documentclass{article}\n\\usepackage{xcolor}\n\\begin{document}\nHi.\n"
+    assert formats.early() is None
+    fmt = made(tex)
+    formats.remember_early(tex)
+    assert formats.early() == fmt
