@@ -63,7 +63,8 @@ _DUMP_AFTER = r"""\makeatletter
 """
 _DUMP_TIMEOUT = 120.0
 _STALE_DUMP = 600.0  # seconds after which a dump's folder was left by a killed cvtex
-KEPT = 40  # formats kept (each about 9 MB); the least recently used go first
+KEPT = 12  # formats kept (each about 9 MB); the least recently used go first
+_SEEN_KEPT = 200  # heads met once, remembered (empty files)
 
 # Heads met this process whose format is wanted and not made yet (see make_missing).
 _missing: dict[str, str] = {}
@@ -85,8 +86,9 @@ def head(tex: str) -> str:
     is not a comment is the class line."""
     taken = 0
     classed = False
-    for line in tex.splitlines(keepends=True):
-        if not line.endswith("\n") or not _HEAD_LINE.fullmatch(line[:-1]):
+    while (end := tex.find("\n", taken)) >= 0:  # line by line: a long CV's body is not read
+        line = tex[taken:end]
+        if not _HEAD_LINE.fullmatch(line):
             break
         if line.startswith("\\documentclass"):
             if classed:
@@ -94,7 +96,7 @@ def head(tex: str) -> str:
             classed = True
         elif line.startswith("\\") and not classed:
             return ""
-        taken += len(line)
+        taken = end + 1
     return tex[:taken] if classed else ""
 
 
@@ -159,17 +161,18 @@ def make_missing() -> None:
     _remove_stale_dumps(folder)
     started = []
     for key, head_text in wanted.items():
-        try:
+        with contextlib.suppress(OSError, subprocess.SubprocessError):
             started.append((key, head_text, *_start_dump(folder, key, head_text)))
-        except (OSError, subprocess.SubprocessError):
-            continue
     for key, head_text, work, process in started:
         try:
             process.wait(timeout=_DUMP_TIMEOUT)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
-        _keep(folder, key, head_text, work, process.returncode)
+        # The PDFs are in place: a full disk here costs the next builds their format only.
+        with contextlib.suppress(OSError):
+            _keep(folder, key, head_text, work, process.returncode)
+        shutil.rmtree(work, ignore_errors=True)
     _forget_oldest(folder)
 
 
@@ -212,7 +215,6 @@ def _keep(folder: Path, key: str, head_text: str, work: Path, returncode: int) -
         record = {"head": head_text, "failed": True}
     cachefiles.write_json(folder / f"{key}.json", record)
     (folder / f"{key}.seen").unlink(missing_ok=True)
-    shutil.rmtree(work, ignore_errors=True)
 
 
 def _files_read(recorded: Path, work: Path) -> dict[str, list[int]] | None:
@@ -247,11 +249,14 @@ def _remove_stale_dumps(folder: Path) -> None:
 def _forget_oldest(folder: Path) -> None:
     try:
         made = sorted(folder.glob("*.fmt"), key=lambda path: path.stat().st_mtime)
+        seen = sorted(folder.glob("*.seen"), key=lambda path: path.stat().st_mtime)
     except OSError:
         return
     for old in made[:-KEPT]:
         old.unlink(missing_ok=True)
         old.with_suffix(".json").unlink(missing_ok=True)
+    for old in seen[:-_SEEN_KEPT]:
+        old.unlink(missing_ok=True)
 
 
 def early() -> Format | None:

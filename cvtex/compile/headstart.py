@@ -106,8 +106,12 @@ def _shared_by_all(starts: Iterable[str]) -> str:
 
 def formats_for(starts: Mapping[str, str]) -> list[Format | None]:
     """The formats of the languages' remembered starts (see formats), those with CJK fonts
-    first: they compile longest, so they take the engines started first."""
+    first: they compile longest, so they take the engines started first. With none
+    remembered (a profile never built), the one the last build began with: a person's
+    profiles, and a test's, mostly share a design."""
     ordered = sorted((start for start in starts.values() if start), key=_latin_only)
+    if not ordered:
+        return [formats.early()]
     return [formats.ready(start) for start in ordered]
 
 

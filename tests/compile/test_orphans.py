@@ -189,6 +189,9 @@ def test_ctrl_c_while_an_engine_is_forked_stops_cvtex(tmp_path):
     # the signals blocked that cvtex held meanwhile.
     script = (
         "import os, signal\n"
+        # As a terminal starts it: a shell that runs the suite in the background (nohup,
+        # a CI runner) hands SIGINT on ignored, and Python then raises no KeyboardInterrupt.
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "from cvtex.compile import orphans\n"
         "def blocked():\n"
         "    child = orphans.spawn(['grep', 'SigBlk', '/proc/self/status'], stdout=-1)\n"
