@@ -208,8 +208,8 @@ def first_byte(command: list[str]) -> tuple[float, float]:
         )
         total = time.perf_counter() - started
         trace = Path(log.name).read_text()
-    start = re.search(r"^\d+ ([\d.]+) execve\(", trace, re.M)
-    fed = re.search(rf"^\d+ ([\d.]+) write\(\d+, {re.escape(SNIFFED)}", trace, re.M)
+    start = re.search(r"^\d+\s+([\d.]+) execve\(", trace, re.M)
+    fed = re.search(rf"^\d+\s+([\d.]+) write\(\d+, {re.escape(SNIFFED)}", trace, re.M)
     if start is None or fed is None:
         raise SystemExit("strace saw no write into an engine: is strace installed?")
     return float(fed[1]) - float(start[1]), total
