@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -157,8 +158,15 @@ def simulated(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Syste
 @pytest.fixture(scope="session", autouse=True)
 def private_user_cache(tmp_path_factory: pytest.TempPathFactory):
     """Tests keep cvtex's per-user cache (font list, compiled templates) to themselves."""
+    cache = tmp_path_factory.mktemp("user-cache")
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        # The workers share the XeLaTeX formats (each made once, not once a worker): a
+        # format is only ever a faster start of the same pass (tests/compile/test_formats).
+        shared = tmp_path_factory.getbasetemp().parent / "formats"
+        shared.mkdir(mode=0o700, exist_ok=True)
+        (cache / "formats").symlink_to(shared, target_is_directory=True)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("CVTEX_CACHE_DIR", str(tmp_path_factory.mktemp("user-cache")))
+        patch.setenv("CVTEX_CACHE_DIR", str(cache))
         yield
 
 
