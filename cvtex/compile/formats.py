@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import cachefiles
+from . import orphans
 from .engine import engine_facts, engine_path, locked_down_environment
 
 FOLDER = "formats"
@@ -163,16 +164,22 @@ def make_missing() -> None:
     for key, head_text in wanted.items():
         with contextlib.suppress(OSError, subprocess.SubprocessError):
             started.append((key, head_text, *_start_dump(folder, key, head_text)))
-    for key, head_text, work, process in started:
-        try:
-            process.wait(timeout=_DUMP_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        # The PDFs are in place: a full disk here costs the next builds their format only.
-        with contextlib.suppress(OSError):
-            _keep(folder, key, head_text, work, process.returncode)
-        shutil.rmtree(work, ignore_errors=True)
+    try:
+        for key, head_text, work, process in started:
+            try:
+                process.wait(timeout=_DUMP_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+            # The PDFs are in place: a full disk here costs the next builds their format only.
+            with contextlib.suppress(OSError):
+                _keep(folder, key, head_text, work, process.returncode)
+    finally:  # also on Ctrl-C: no dump goes on, nor is its folder left
+        for _, _, work, process in started:
+            if process.poll() is None:
+                orphans.kill(process)
+                process.wait()  # killed: gone at once, its folder no longer written
+            shutil.rmtree(work, ignore_errors=True)
     _forget_oldest(folder)
 
 
@@ -193,13 +200,14 @@ def _start_dump(folder: Path, key: str, head_text: str) -> tuple[Path, subproces
         "&xelatex",
         "head.tex",
     ]
-    process = subprocess.Popen(
+    process = orphans.spawn(  # it dies with cvtex
         command,
         cwd=work,
         env=locked_down_environment(work),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        start_new_session=True,  # so that orphans.kill ends it
     )
     return work, process
 

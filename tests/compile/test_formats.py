@@ -142,3 +142,32 @@ def test_the_early_engine_starts_on_the_last_first_compile_s_format(tmp_path, ow
     fmt = made(tex)
     formats.remember_early(tex)
     assert formats.early() == fmt
+
+
+def test_a_dump_interrupted_goes_on_no_longer_and_leaves_no_folder(own_cache, monkeypatch):
+    tex = "\\documentclass{article}\n\\usepackage{xcolor}\n\\begin{document}\n"
+    formats.ready(tex)
+    formats.ready(tex)
+    dumps = []
+    start_dump = formats._start_dump
+
+    def spied(*args):
+        work, process = start_dump(*args)
+        dumps.append(process)
+        return work, process
+
+    wait = subprocess.Popen.wait
+
+    def interrupted(self, timeout=None):  # Ctrl-C while the dump runs
+        if timeout == formats._DUMP_TIMEOUT:
+            raise KeyboardInterrupt
+        return wait(self, timeout)
+
+    monkeypatch.setattr(formats, "_start_dump", spied)
+    monkeypatch.setattr(subprocess.Popen, "wait", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        formats.make_missing()
+    (dump,) = dumps
+    assert dump.wait(timeout=10) < 0  # killed, not let run to its end
+    assert not list(own_cache.glob("dump-*"))
+    assert not list(own_cache.glob("*.fmt"))
