@@ -66,6 +66,7 @@ _DUMP_TIMEOUT = 120.0
 _STALE_DUMP = 600.0  # seconds after which a dump's folder was left by a killed cvtex
 KEPT = 12  # formats kept (each about 9 MB); the least recently used go first
 _SEEN_KEPT = 200  # heads met once, remembered (empty files)
+_IN_USE = 3600.0  # seconds since a format was last chosen within which it is never removed
 
 # Heads met this process whose format is wanted and not made yet (see make_missing).
 _missing: dict[str, str] = {}
@@ -260,9 +261,13 @@ def _forget_oldest(folder: Path) -> None:
         seen = sorted(folder.glob("*.seen"), key=lambda path: path.stat().st_mtime)
     except OSError:
         return
+    now = time.time()
     for old in made[:-KEPT]:
-        old.unlink(missing_ok=True)
-        old.with_suffix(".json").unlink(missing_ok=True)
+        # Not one chosen in the last hour: an engine may be about to load it.
+        with contextlib.suppress(OSError):
+            if now - old.stat().st_mtime > _IN_USE:
+                old.unlink(missing_ok=True)
+                old.with_suffix(".json").unlink(missing_ok=True)
     for old in seen[:-_SEEN_KEPT]:
         old.unlink(missing_ok=True)
 

@@ -5,7 +5,9 @@ work skipped must be only the packages' loading. Real XeLaTeX, no timings."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -171,3 +173,19 @@ def test_a_dump_interrupted_goes_on_no_longer_and_leaves_no_folder(own_cache, mo
     assert dump.wait(timeout=10) < 0  # killed, not let run to its end
     assert not list(own_cache.glob("dump-*"))
     assert not list(own_cache.glob("*.fmt"))
+
+
+def test_the_formats_used_last_are_kept_and_none_chosen_within_the_hour_is_removed(own_cache):
+    own_cache.mkdir(parents=True)
+    old = time.time() - 2 * 3600
+    for number in range(formats.KEPT + 3):
+        made_file = own_cache / f"{number:02}.fmt"
+        made_file.write_bytes(b"")
+        made_file.with_suffix(".json").write_text("{}", encoding="utf-8")
+        # The three oldest: two chosen hours ago, one a moment ago.
+        stamp = old + number if number < 2 else time.time() - formats.KEPT + number
+        os.utime(made_file, (stamp, stamp))
+    formats._forget_oldest(own_cache)
+    left = sorted(path.name for path in own_cache.glob("*.fmt"))
+    assert left == [f"{number:02}.fmt" for number in range(2, formats.KEPT + 3)]
+    assert not (own_cache / "00.json").exists() and (own_cache / "02.json").exists()
