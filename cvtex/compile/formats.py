@@ -18,7 +18,7 @@ The formats live in the per-user cache, each named by its head and the engine (b
 those files is as it was, so an updated package makes it again. A head gets its format
 the second time a build meets it (a design tried once costs nothing), made after that
 build's PDFs are in place (``make_missing``). Where it cannot be made, the build is as
-it was without one; that is remembered, and not tried again.
+it was without one; that is remembered, and not tried again for a day.
 """
 
 from __future__ import annotations
@@ -66,6 +66,7 @@ _DUMP_TIMEOUT = 120.0
 _STALE_DUMP = 600.0  # seconds after which a dump's folder was left by a killed cvtex
 KEPT = 12  # formats kept (each about 9 MB); the least recently used go first
 _SEEN_KEPT = 200  # heads met once, remembered (empty files)
+_RETRY = 86400.0  # seconds before a head whose dump failed is tried again
 _IN_USE = 3600.0  # seconds since a format was last chosen within which it is never removed
 
 # Heads met this process whose format is wanted and not made yet (see make_missing).
@@ -138,7 +139,9 @@ def ready(tex: str, want: bool = True) -> Format | None:
     fmt = folder / f"{key}.fmt"
     if record is not None and record.get("head") == head_text:
         if record.get("failed"):
-            return None
+            if time.time() - float(record.get("at", 0)) < _RETRY:
+                return None
+            record = None  # a day on: a package missing then may be installed now
         if fmt.exists() and _current(record):
             with contextlib.suppress(OSError):
                 os.utime(fmt)  # recently used: kept longest
@@ -173,8 +176,9 @@ def make_missing() -> None:
                 process.kill()
                 process.wait()
             # The PDFs are in place: a full disk here costs the next builds their format only.
-            with contextlib.suppress(OSError):
-                _keep(folder, key, head_text, work, process.returncode)
+            if process.returncode >= 0:  # one killed (too slow) is tried again, not refused
+                with contextlib.suppress(OSError):
+                    _keep(folder, key, head_text, work, process.returncode)
     finally:  # also on Ctrl-C: no dump goes on, nor is its folder left
         for _, _, work, process in started:
             if process.poll() is None:
@@ -221,7 +225,7 @@ def _keep(folder: Path, key: str, head_text: str, work: Path, returncode: int) -
         os.replace(made, folder / f"{key}.fmt")
         record = {"head": head_text, "files": files}
     else:  # a package that loads a font as it loads, say: such a head keeps its lines
-        record = {"head": head_text, "failed": True}
+        record = {"head": head_text, "failed": True, "at": time.time()}
     cachefiles.write_json(folder / f"{key}.json", record)
     (folder / f"{key}.seen").unlink(missing_ok=True)
 

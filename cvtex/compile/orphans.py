@@ -76,7 +76,9 @@ def uninterrupted() -> Iterator[None]:
         return
     interrupted: list[int] = []
     previous = signal.getsignal(signal.SIGINT)
-    holding_ctrl_c = previous is signal.default_int_handler
+    # Python's own handler, or one of cvtex's (a watch's, a block around this one): held,
+    # and called as the block ends. Ctrl-C ignored (SIG_IGN) stays ignored.
+    holding_ctrl_c = callable(previous)
     if holding_ctrl_c:
         signal.signal(signal.SIGINT, lambda signum, _frame: interrupted.append(signum))
     _holding += 1
@@ -90,7 +92,9 @@ def uninterrupted() -> Iterator[None]:
             signum, _held = _held, None
             raise SystemExit(128 + signum)
         if interrupted:
-            raise KeyboardInterrupt
+            assert callable(previous)
+            previous(signal.SIGINT, None)
+            raise KeyboardInterrupt  # were it a handler that does not raise
 
 
 _HELD = {signal.SIGINT, signal.SIGTERM}

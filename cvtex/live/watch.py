@@ -31,9 +31,10 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import signal
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol
@@ -272,17 +273,43 @@ def watch(
     stop = stop or threading.Event()
     waker = _Waker(events=os.environ.get(WATCH_VARIABLE, "").strip().lower() != "poll")
     state.woken_by = waker.kind
+    with _ctrl_c_stops(stop) as pressed:
+        try:
+            while not stop.is_set():
+                # Followed before the files are looked at: a save from then on wakes the wait.
+                waker.follow(state.watched())
+                watch_once(state, report)
+                waker.follow(state.watched())  # and the files this build read the first time
+                waiting = state.unprimed or bool(state.behind)
+                waker.wait(_SOON if waiting else interval, stop, state.nudge)
+        finally:
+            waker.close()
+            state.close()
+        if pressed.is_set():
+            raise KeyboardInterrupt  # one Python dropped (see _ctrl_c_stops)
+
+
+@contextlib.contextmanager
+def _ctrl_c_stops(stop: threading.Event) -> Iterator[threading.Event]:
+    """Ctrl-C raises KeyboardInterrupt, as ever, and sets ``stop`` too: Python drops the
+    exception when the signal lands while a finalizer runs ("Exception ignored in"), and
+    the watch went on (an editor that did not stop, 1 run of the suite in many)."""
+    pressed = threading.Event()
+    in_charge = threading.current_thread() is threading.main_thread()
+    if not in_charge or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield pressed
+        return
+
+    def interrupted(_signum: int, _frame: object) -> None:
+        pressed.set()
+        stop.set()
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, interrupted)
     try:
-        while not stop.is_set():
-            # Followed before the files are looked at: a save from then on wakes the wait.
-            waker.follow(state.watched())
-            watch_once(state, report)
-            waker.follow(state.watched())  # and the files this build read for the first time
-            waiting = state.unprimed or bool(state.behind)
-            waker.wait(_SOON if waiting else interval, stop, state.nudge)
+        yield pressed
     finally:
-        waker.close()
-        state.close()
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _rebuild(

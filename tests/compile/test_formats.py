@@ -127,7 +127,7 @@ def test_a_format_is_made_again_once_a_package_it_holds_changes(tmp_path, own_ca
     assert "two" in pdf_text(engine.run(tex, "cv.tex").pdf)
 
 
-def test_a_head_whose_format_cannot_be_made_is_not_tried_again(tmp_path, own_cache):
+def test_a_head_whose_format_cannot_be_made_is_not_tried_again_for_a_day(tmp_path, own_cache):
     tex = "\\documentclass{article}\n\\usepackage{cvtexnosuchpackage}\n\\begin{document}\n"
     formats.ready(tex)
     formats.ready(tex)
@@ -136,6 +136,14 @@ def test_a_head_whose_format_cannot_be_made_is_not_tried_again(tmp_path, own_cac
     assert formats._missing == {}
     assert not list(own_cache.glob("*.fmt"))
     assert not list(own_cache.glob("dump-*"))
+    # A day on, it is tried again (the package may have been installed meanwhile).
+    (record_file,) = own_cache.glob("*.json")
+    record = json.loads(record_file.read_text(encoding="utf-8"))
+    record["at"] -= 2 * 86400
+    record_file.write_text(json.dumps(record), encoding="utf-8")
+    formats.ready(tex)
+    formats.ready(tex)
+    assert list(formats._missing.values()) == [formats.head(tex)]
 
 
 def test_the_early_engine_starts_on_the_last_first_compile_s_format(tmp_path, own_cache):

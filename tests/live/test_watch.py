@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import queue
 import shutil
+import signal
 import subprocess
 import threading
 from collections.abc import Callable, Iterator
@@ -354,3 +355,27 @@ def test_the_panes_keep_the_profiles_order_whichever_language_is_ready_first(tin
     edit(tiny, "Hunan University", "Hunan University, Changsha")
     (rebuilt,) = watch_once(state)
     assert rebuilt.languages == ["zh", "en"] and rebuilt.compiled == ["en"]
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the drop
+def test_a_ctrl_c_python_drops_in_a_finalizer_still_stops_the_watch():
+    """Python drops the KeyboardInterrupt of a Ctrl-C that lands while a finalizer runs
+    ("Exception ignored in"): the editor once went on watching. The watch's stop is set
+    too, and the interrupt raised again once the loop has ended."""
+    from cvtex.live import watch as watching
+
+    class Finalized:
+        def __del__(self):
+            os.kill(os.getpid(), signal.SIGINT)
+            for _ in range(100_000):  # the handler runs in here: its exception is dropped
+                pass
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    stop = threading.Event()
+    try:
+        with watching._ctrl_c_stops(stop) as pressed:
+            Finalized()  # gone at once: its finalizer runs here
+            assert pressed.is_set() and stop.is_set()
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, previous)
