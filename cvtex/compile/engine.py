@@ -140,8 +140,6 @@ class Engine:
         self.process: subprocess.Popen[bytes] | None = None
         self.primed = ""  # the start of the source it holds before run(): see prime()
         self.format: Format | None = None  # holding the start of the source: see start()
-        self._fed = False  # the pipe has been written into
-        self.read_ahead = False  # given a primer: it read a preamble before its source existed
         self._pipe_fd: int | None = None
         self._ended = False  # its pass is over; the process only frees its memory
         self._log_is_its_own = False  # the log holds only what this pass wrote (see _spawn)
@@ -149,6 +147,11 @@ class Engine:
     @property
     def warm(self) -> bool:
         return self.process is not None
+
+    @property
+    def read_ahead(self) -> bool:
+        """Given a primer: it read a preamble before its source existed (see prime)."""
+        return len(self.primed) > (len(self.format.head) if self.format else 0)
 
     def start(self, fmt: Format | None = None) -> None:
         """Start XeLaTeX on a named pipe: it loads its format, then waits for its source.
@@ -173,7 +176,7 @@ class Engine:
         """Give a started engine ``primer``, a guess at how its source will begin (see
         headstart), to read as soon as its format is loaded. From then on it can typeset
         only a source that begins with exactly that: see ``accepts``."""
-        if self._fed or self._pipe_fd is None or not primer.startswith(self.primed):
+        if self.read_ahead or self._pipe_fd is None or not primer.startswith(self.primed):
             return
         if len(primer) <= len(self.primed):
             return
@@ -181,8 +184,6 @@ class Engine:
         if len(data) > _PRIMER_LIMIT or not _pipe_holds(self._pipe_fd, len(data)):
             return
         self._write(self._pipe_fd, data, time.perf_counter() + DEFAULT_TIMEOUT, "the preamble")
-        self._fed = True
-        self.read_ahead = True
         self.primed = primer
 
     def _start_of_pipe(self) -> bytes:
@@ -225,8 +226,8 @@ class Engine:
                     "an engine was given a source that does not begin as it was primed"
                 )
             rest = tex[len(self.primed) :].encode("utf-8")
-            self._feed(rest if self._fed else self._start_of_pipe() + rest, deadline, name, timeout)
-            self._fed = True
+            start = b"" if self.read_ahead else self._start_of_pipe()
+            self._feed(start + rest, deadline, name, timeout)
         return self._finish(source, started, timeout)
 
     def again(self, name: str, timeout: float = DEFAULT_TIMEOUT) -> EngineRun:
