@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..compile.pdfium import LOCK as pdfium_lock
+from ..compile import pdfium
 from ..errors import EngineError, ToolchainError
 
 
@@ -53,24 +53,15 @@ def pdfminer_pages(pdf: Path) -> list[str]:
 
 
 def pdfium_pages(pdf: Path) -> list[str]:
-    import pypdfium2
-
-    with pdfium_lock:
-        try:
-            document = pypdfium2.PdfDocument(str(pdf))
-        except pypdfium2.PdfiumError as exc:
-            raise EngineError(f"{pdf}: PDFium could not read it: {exc}") from None
-        pages = []
-        try:
-            for page in document:
-                text = page.get_textpage()
-                # PDFium ends its lines with CR LF.
-                pages.append(text.get_text_range().replace("\r\n", "\n"))
-                text.close()
-                page.close()
-        finally:
-            document.close()
-        return pages
+    pages = []
+    with pdfium.opened(pdf) as document:
+        for page in document:
+            text = page.get_textpage()
+            # PDFium ends its lines with CR LF.
+            pages.append(text.get_text_range().replace("\r\n", "\n"))
+            text.close()
+            page.close()
+    return pages
 
 
 def _pages(text: str) -> list[str]:

@@ -19,8 +19,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import EngineError
-from .pdfium import LOCK as pdfium_lock
+from . import pdfium
 
 if TYPE_CHECKING:
     from ..look.design import Design
@@ -142,48 +141,39 @@ class TextArea:
 def page_texts(pdf: Path) -> list[PageText]:
     """Each page's characters, as PDFium places them (spaces it adds, and white space, left
     out: a word space is the white between two characters)."""
-    import pypdfium2
-
-    with pdfium_lock:
-        try:
-            document = pypdfium2.PdfDocument(str(pdf))
-        except pypdfium2.PdfiumError as exc:
-            raise EngineError(f"{pdf}: PDFium could not read it: {exc}") from None
+    with pdfium.opened(pdf) as document:
         return _read(document)
 
 
 def _read(document: Any) -> list[PageText]:
-    import pypdfium2.raw as pdfium
+    import pypdfium2.raw as raw
 
     pages = []
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
     x, y = ctypes.c_double(), ctypes.c_double()
-    try:
-        for page in document:
-            height = page.get_height()
-            text = page.get_textpage()
-            found = []
-            for index in range(pdfium.FPDFText_CountChars(text)):
-                if pdfium.FPDFText_IsGenerated(text, index):
-                    continue
-                char = chr(pdfium.FPDFText_GetUnicode(text, index))
-                pdfium.FPDFText_GetCharBox(text, index, left, right, bottom, top)
-                pdfium.FPDFText_GetCharOrigin(text, index, x, y)
-                size = pdfium.FPDFText_GetFontSize(text, index)
-                found.append(Glyph(char, left.value, right.value, height - y.value, size))
-            glyphs = tuple(
-                glyph
-                for glyph in _placed(found)
-                # an ideographic space is a character of the text, as wide as a letter
-                if glyph.char == "\u3000"
-                or not (glyph.char.isspace() or not glyph.char.isprintable())
-                or _is_mark(glyph.char)
-            )
-            pages.append(PageText(page.get_width(), height, glyphs))
-            text.close()
-            page.close()
-    finally:
-        document.close()
+    for page in document:
+        height = page.get_height()
+        text = page.get_textpage()
+        found = []
+        for index in range(raw.FPDFText_CountChars(text)):
+            if raw.FPDFText_IsGenerated(text, index):
+                continue
+            char = chr(raw.FPDFText_GetUnicode(text, index))
+            raw.FPDFText_GetCharBox(text, index, left, right, bottom, top)
+            raw.FPDFText_GetCharOrigin(text, index, x, y)
+            size = raw.FPDFText_GetFontSize(text, index)
+            found.append(Glyph(char, left.value, right.value, height - y.value, size))
+        glyphs = tuple(
+            glyph
+            for glyph in _placed(found)
+            # an ideographic space is a character of the text, as wide as a letter
+            if glyph.char == "\u3000"
+            or not (glyph.char.isspace() or not glyph.char.isprintable())
+            or _is_mark(glyph.char)
+        )
+        pages.append(PageText(page.get_width(), height, glyphs))
+        text.close()
+        page.close()
     return pages
 
 

@@ -23,12 +23,13 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..compile.pdfium import LOCK as pdfium_lock
+from ..compile import pdfium
+from ..errors import EngineError
 
 MIN_WIDTH, MAX_WIDTH = 100, 4000  # pixels: a pane's width, times the screen's pixel ratio
 AHEAD = 12  # pages of a PDF drawn ahead, at most: those a pane shows at once, and some
 _CACHED = 48  # images kept: the pages shown of two or three panes, and those drawn ahead
-_lock = pdfium_lock  # PDFium's own (one caller at a time), which the caches share
+_lock = pdfium.LOCK  # PDFium's own (one caller at a time), which the caches share
 _images: OrderedDict[tuple[str, int, int, int], Drawn] = OrderedDict()
 _pngs: OrderedDict[str, bytes] = OrderedDict()  # by digest: a page drawn the same, encoded once
 _sizes: OrderedDict[tuple[str, int], list[tuple[float, float]]] = OrderedDict()
@@ -47,8 +48,6 @@ def _key(pdf: Path) -> tuple[str, int]:
 
 def page_sizes(pdf: Path) -> list[tuple[float, float]]:
     """Each page's width and height in points; [] for a file that is no PDF (yet)."""
-    import pypdfium2
-
     try:
         key = _key(pdf)
     except OSError:
@@ -57,13 +56,10 @@ def page_sizes(pdf: Path) -> list[tuple[float, float]]:
         if key in _sizes:
             return _sizes[key]
         try:
-            document = pypdfium2.PdfDocument(str(pdf))
-        except pypdfium2.PdfiumError:
+            with pdfium.opened(pdf) as document:
+                sizes = [document[index].get_size() for index in range(len(document))]
+        except EngineError:
             return []
-        try:
-            sizes = [document[index].get_size() for index in range(len(document))]
-        finally:
-            document.close()
         _sizes[key] = sizes
         while len(_sizes) > _CACHED:
             _sizes.popitem(last=False)
@@ -83,8 +79,6 @@ def page_png(pdf: Path, number: int, width: int) -> bytes | None:
 def _drawn(pdf: Path, numbers: list[int], width: int) -> dict[int, Drawn]:
     """The pages ``numbers`` of ``pdf`` at ``width``: from the cache, or drawn (the document
     opened once for all of them)."""
-    import pypdfium2
-
     width = max(MIN_WIDTH, min(MAX_WIDTH, width))
     try:
         base = _key(pdf)
@@ -103,26 +97,23 @@ def _drawn(pdf: Path, numbers: list[int], width: int) -> dict[int, Drawn]:
         if not missing:
             return found
         try:
-            document = pypdfium2.PdfDocument(str(pdf))
-        except pypdfium2.PdfiumError:
+            with pdfium.opened(pdf) as document:
+                for number in missing:
+                    if not 1 <= number <= len(document):
+                        continue
+                    page = document[number - 1]
+                    bitmap = page.render(scale=width / page.get_width(), rev_byteorder=True)
+                    pixels = bytes(bitmap.buffer)
+                    size = struct.pack(">III", bitmap.width, bitmap.height, bitmap.stride)
+                    digest = hashlib.sha256(size + pixels).hexdigest()[:32]
+                    png = _pngs.get(digest)
+                    if png is None:  # a page that looks as none drawn lately
+                        png = _png(pixels, bitmap.width, bitmap.height, bitmap.stride)
+                        _pngs[digest] = png
+                    _pngs.move_to_end(digest)
+                    _images[(*base, number, width)] = found[number] = Drawn(png, digest)
+        except EngineError:
             return found
-        try:
-            for number in missing:
-                if not 1 <= number <= len(document):
-                    continue
-                page = document[number - 1]
-                bitmap = page.render(scale=width / page.get_width(), rev_byteorder=True)
-                pixels = bytes(bitmap.buffer)
-                size = struct.pack(">III", bitmap.width, bitmap.height, bitmap.stride)
-                digest = hashlib.sha256(size + pixels).hexdigest()[:32]
-                png = _pngs.get(digest)
-                if png is None:  # a page that looks as none drawn lately
-                    png = _png(pixels, bitmap.width, bitmap.height, bitmap.stride)
-                    _pngs[digest] = png
-                _pngs.move_to_end(digest)
-                _images[(*base, number, width)] = found[number] = Drawn(png, digest)
-        finally:
-            document.close()
         for cache in (_images, _pngs):
             while len(cache) > _CACHED:
                 cache.popitem(last=False)
