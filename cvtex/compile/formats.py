@@ -63,7 +63,7 @@ _DUMP_AFTER = r"""\makeatletter
 \dump
 """
 _DUMP_TIMEOUT = 120.0
-_STALE_DUMP = 600.0  # seconds after which a dump's folder was left by a killed cvtex
+DUMP_PREFIX = "dump-"  # a dump's folder, named after its cvtex (see orphans.private_folder)
 KEPT = 12  # formats kept (each about 9 MB); the least recently used go first
 _SEEN_KEPT = 200  # heads met once, remembered (empty files)
 _RETRY = 86400.0  # seconds before a head whose dump failed is tried again
@@ -163,7 +163,7 @@ def make_missing() -> None:
     folder = cachefiles.user_subfolder(FOLDER)
     if not wanted or folder is None:
         return
-    _remove_stale_dumps(folder)
+    orphans.remove_stale(folder, DUMP_PREFIX)  # those of a cvtex killed while it dumped
     started = []
     for key, head_text in wanted.items():
         with contextlib.suppress(OSError, subprocess.SubprocessError):
@@ -189,9 +189,7 @@ def make_missing() -> None:
 
 
 def _start_dump(folder: Path, key: str, head_text: str) -> tuple[Path, subprocess.Popen]:
-    import tempfile  # not on the way to the early engine (see early)
-
-    work = Path(tempfile.mkdtemp(prefix="dump-", dir=folder))
+    work = orphans.private_folder(DUMP_PREFIX, folder)
     text = _DUMP_BEFORE + head_text + _DUMP_AFTER
     (work / "head.tex").write_text(text, encoding="utf-8", newline="\n")
     command = [
@@ -249,14 +247,6 @@ def _files_read(recorded: Path, work: Path) -> dict[str, list[int]] | None:
             stat = path.stat()
             files[str(path)] = [stat.st_size, stat.st_mtime_ns]
     return files or None
-
-
-def _remove_stale_dumps(folder: Path) -> None:
-    now = time.time()
-    for work in folder.glob("dump-*"):
-        with contextlib.suppress(OSError):
-            if now - work.stat().st_mtime > _STALE_DUMP:
-                shutil.rmtree(work, ignore_errors=True)
 
 
 def _forget_oldest(folder: Path) -> None:
