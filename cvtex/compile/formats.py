@@ -138,14 +138,15 @@ def ready(tex: str, want: bool = True) -> Format | None:
     record = _record(folder, key)
     fmt = folder / f"{key}.fmt"
     if record is not None and record.get("head") == head_text:
-        if record.get("failed"):
-            if time.time() - float(record.get("at", 0)) < _RETRY:
-                return None
+        if not record.get("failed"):
+            if fmt.exists() and _current(record):
+                with contextlib.suppress(OSError):
+                    os.utime(fmt)  # recently used: kept longest
+                return Format(head_text, fmt)
+        elif time.time() - float(record.get("at", 0)) < _RETRY:
+            return None
+        else:
             record = None  # a day on: a package missing then may be installed now
-        if fmt.exists() and _current(record):
-            with contextlib.suppress(OSError):
-                os.utime(fmt)  # recently used: kept longest
-            return Format(head_text, fmt)
     if want:
         seen = folder / f"{key}.seen"
         if seen.exists() or record is not None:  # met before, or made before and now stale

@@ -141,6 +141,7 @@ def test_a_head_whose_format_cannot_be_made_is_not_tried_again_for_a_day(tmp_pat
     record = json.loads(record_file.read_text(encoding="utf-8"))
     record["at"] -= 2 * 86400
     record_file.write_text(json.dumps(record), encoding="utf-8")
+    record_file.with_suffix(".fmt").write_bytes(b"")  # one made before, since gone stale
     formats.ready(tex)
     formats.ready(tex)
     assert list(formats._missing.values()) == [formats.head(tex)]
