@@ -46,6 +46,7 @@ from .request import BuildRequest
 # are imported where they are needed, after XeLaTeX has been started or found unneeded.
 if TYPE_CHECKING:
     from ..check.terms import Term
+    from ..compile.formats import Format
     from ..render.document import Document
     from ..render.latex import TexSource
     from ..view.localize import Localized
@@ -78,14 +79,13 @@ def build(
         wanted = 0  # Tectonic reads its source from a file: nothing to start ahead
     if engines is not None:
         wanted = 0
-    starts = (
-        recalled_each(
-            request.profile, request.theme_key(), request.variant, request.language_list()
-        )
-        if wanted
-        else {}
-    )
-    with started_engines(request.out_dir, wanted, formats_for(starts)) as started:
+    starts: dict[str, str] = {}
+    fmts: list[Format | None] = []
+    if wanted:  # (a watch's rebuild starts none: it has its engines)
+        theme, languages = request.theme_key(), request.language_list()
+        starts = recalled_each(request.profile, theme, request.variant, languages)
+        fmts = formats_for(starts)
+    with started_engines(request.out_dir, wanted, fmts) as started:
         for engine in started:  # given once started: read only once its format is loaded
             engine.prime(primer_for(engine, starts))
         from .languages import language_report
