@@ -13,7 +13,7 @@ from __future__ import annotations
 import ctypes
 import itertools
 import statistics
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
@@ -142,16 +142,24 @@ def page_texts(pdf: Path) -> list[PageText]:
     """Each page's characters, as PDFium places them (spaces it adds, and white space, left
     out: a word space is the white between two characters)."""
     with pdfium.opened(pdf) as document:
-        return _read(document)
+        return _read(document, range(len(document)))
 
 
-def _read(document: Any) -> list[PageText]:
+def last_page_text(pdf: Path) -> PageText:
+    """The last page's characters, as page_texts reads them. Fitting asks only how full the
+    last page is, after every compile: the pages before cost as much again, each."""
+    with pdfium.opened(pdf) as document:
+        return _read(document, [len(document) - 1])[0]
+
+
+def _read(document: Any, numbers: Iterable[int]) -> list[PageText]:
     import pypdfium2.raw as raw
 
     pages = []
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
     x, y = ctypes.c_double(), ctypes.c_double()
-    for page in document:
+    for number in numbers:
+        page = document[number]
         height = page.get_height()
         text = page.get_textpage()
         found = []

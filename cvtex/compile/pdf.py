@@ -87,11 +87,11 @@ def short_last_page(pdf: Path, pages: int, design: Design) -> float | None:
     """How much of its text area the last page fills, if less than a quarter (a page turned
     for a few lines); None when it fills more, or the document has one page."""
     from ..look.fit import SHORT_LAST_PAGE
-    from .pagetext import TextArea, page_texts
+    from .pagetext import TextArea, last_page_text
 
     if pages < 2:
         return None
-    last = page_texts(pdf)[-1]
+    last = last_page_text(pdf)
     held = TextArea.of(design).filled(last, last.lines)
     return held if held < SHORT_LAST_PAGE else None
 

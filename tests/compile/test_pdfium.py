@@ -69,7 +69,7 @@ def test_every_reader_opens_pdfium_holding_its_lock(tmp_path, monkeypatch):
 
     from cvtex.check.extractors import pdfium_pages
     from cvtex.compile import pdfium
-    from cvtex.compile.pagetext import page_texts
+    from cvtex.compile.pagetext import last_page_text, page_texts
     from cvtex.live.pageimages import page_image, page_sizes
 
     tex = tmp_path / "one.tex"
@@ -84,7 +84,23 @@ def test_every_reader_opens_pdfium_holding_its_lock(tmp_path, monkeypatch):
 
     monkeypatch.setattr(pypdfium2, "PdfDocument", document)
     page_texts(pdf)
+    last_page_text(pdf)
     pdfium_pages(pdf)
     page_sizes(pdf)
     page_image(pdf, 2, 300)
-    assert opened == [True, True, True, True]
+    assert opened == [True] * 5
+
+
+def test_the_last_page_alone_reads_as_it_does_among_all_pages(tmp_path):
+    # Fitting reads the last page only: it must see what the page checks see there.
+    from cvtex.compile.pagetext import last_page_text, page_texts
+
+    tex = tmp_path / "pages.tex"
+    tex.write_text(PAGES, encoding="utf-8")
+    pdf = run_xelatex(tex).pdf
+    pages = page_texts(pdf)
+    assert len(pages) >= 3
+    last = last_page_text(pdf)
+    assert last == pages[-1]
+    assert last != pages[-2]
+    assert any(line.text().startswith("Paragraph 599") for line in last.lines)
