@@ -154,49 +154,81 @@ def _forget_oldest(folder: Path) -> None:
 
 
 def engines_worth_starting(expected: int) -> int:
-    """One engine per language expected to compile, leaving a core for cvtex itself."""
+    """Engines to start at once, before cvtex has imported what it builds with: one per
+    language expected to compile, leaving a core for cvtex itself."""
     spare_cores = (os.cpu_count() or 1) - 1
     return max(1, min(spare_cores, expected or 1))
+
+
+def engines_worth_starting_later(expected: int, started: int) -> int:
+    """Engines to start once cvtex has imported its modules and loaded the profile (it
+    then needs a core no longer, only a share of one): the rest of one per language
+    expected, up to one per core. On two cores the English engine so loads its format
+    while the sources are rendered, rather than after."""
+    return max(0, min(os.cpu_count() or 1, expected or 1) - started)
+
+
+class EnginesAhead:
+    """The engines a build started ahead of its compiles (``engines``: a compile takes one
+    from it), and a way to start more of them once cvtex needs its core no longer."""
+
+    def __init__(self, out_dir: Path, engines: list[Engine], fmts: list[Format | None]) -> None:
+        self.engines = engines
+        self.started: list[Engine] = list(engines)  # every one, taken or not: stopped if not
+        self._out_dir = out_dir
+        self._formats = fmts  # for the engines still to start, in order
+
+    def start(self, count: int) -> list[Engine]:
+        """``count`` engines more, each on the next format wanted; those that could not
+        start are left out (a compile then starts its own, and says why if it cannot)."""
+        new: list[Engine] = []
+        for _ in range(count):
+            fmt = self._formats.pop(0) if self._formats else None
+            try:
+                with orphans.uninterrupted():  # the folder and process known together
+                    engine = Engine(orphans.private_folder(orphans.OUT_PREFIX, self._out_dir))
+                    self.started.append(engine)
+                    engine.start(fmt)
+            except (OSError, CvtexError):
+                break
+            self.engines.append(engine)
+            new.append(engine)
+        return new
 
 
 @contextlib.contextmanager
 def started_engines(
     out_dir: Path, count: int, wanted: Sequence[Format | None] = ()
-) -> Iterator[list[Engine]]:
+) -> Iterator[EnginesAhead]:
     """Engines loading their format while the profile is read; those left unused are stopped.
 
     The first may be one the ``cvtex`` executable started before the command line was
     read, in the temporary folder; the others work in folders inside the out dir, so that
     results move into place in one step. They start on the ``wanted`` formats, in order,
-    but the one the first already has. If the build fails before anything is written,
-    no empty out dir is left behind.
+    but the one the first already has (so do those started later, by ``start``). If the
+    build fails before anything is written, no empty out dir is left behind.
     """
     created = not out_dir.exists()
-    engines: list[Engine] = []
-    started: list[Engine] = []
+    early: list[Engine] = []
     with orphans.uninterrupted():  # never taken and not yet known to the cleanup below
-        if count and (early := take_early()) is not None:
-            engines.append(early)
-            started.append(early)
+        if count and (engine := take_early()) is not None:
+            early.append(engine)
+    had = {engine.format.path for engine in early if engine.format is not None}
+    ahead = EnginesAhead(
+        out_dir, early, [fmt for fmt in wanted if fmt is None or fmt.path not in had]
+    )
     try:
         try:
             out_dir.mkdir(parents=True, exist_ok=True)
             if not created:  # what a killed cvtex left here
                 orphans.remove_stale(out_dir, orphans.OUT_PREFIX)
-            had = {engine.format.path for engine in engines if engine.format is not None}
-            fmts = [fmt for fmt in wanted if fmt is None or fmt.path not in had]
-            for index in range(count - len(engines)):
-                with orphans.uninterrupted():  # the folder and process known together
-                    engine = Engine(orphans.private_folder(orphans.OUT_PREFIX, out_dir))
-                    started.append(engine)
-                    engine.start(fmts[index] if index < len(fmts) else None)
-                engines.append(engine)
+            ahead.start(count - len(ahead.engines))
         except (OSError, CvtexError):
             pass  # no head start: the build takes a little longer, and the compile says why
-        yield engines
+        yield ahead
     finally:
-        for engine in started:
-            if engine in engines or not engine.warm:  # never handed to a compile
+        for engine in ahead.started:
+            if engine in ahead.engines or not engine.warm:  # never handed to a compile
                 engine.stop()
                 shutil.rmtree(engine.folder, ignore_errors=True)
         if created:

@@ -29,6 +29,7 @@ from ..compile.engine import Engine
 from ..compile.headstart import (
     engine_for,
     engines_worth_starting,
+    engines_worth_starting_later,
     formats_for,
     primer_for,
     recalled_each,
@@ -74,7 +75,8 @@ def build(
             ready(result, reporter)
         return kept
 
-    wanted = engines_worth_starting(_expected_compiles(request, cache)) if request.wants_pdf else 0
+    expected = _expected_compiles(request, cache)
+    wanted = engines_worth_starting(expected) if request.wants_pdf else 0
     if wanted and not request.engine_choice.head_start:
         wanted = 0  # Tectonic reads its source from a file: nothing to start ahead
     if engines is not None:
@@ -85,13 +87,17 @@ def build(
         theme, languages = request.theme_key(), request.language_list()
         starts = recalled_each(request.profile, theme, request.variant, languages)
         fmts = formats_for(starts)
-    with started_engines(request.out_dir, wanted, fmts) as started:
-        for engine in started:  # given once started: read only once its format is loaded
+    with started_engines(request.out_dir, wanted, fmts) as ahead:
+        for engine in ahead.engines:  # given once started: read only once its format is loaded
             engine.prime(primer_for(engine, starts))
         from .languages import language_report
         from .load import load
 
         loaded = load(request)
+        if wanted:  # cvtex's imports are done: the other languages' engines start now
+            later = engines_worth_starting_later(expected, len(ahead.started))
+            for engine in ahead.start(later):
+                engine.prime(primer_for(engine, starts))
         inputs = loaded.input_files()
         reporter.read(inputs)
         languages = localize(loaded)
@@ -112,7 +118,7 @@ def build(
             sources,
             loaded,
             cache,
-            started if engines is None else engines,
+            ahead.engines if engines is None else engines,
             reporter,
             # The other formats are made while XeLaTeX compiles, once every source has
             # gone to its engine: a Word copy then costs a PDF build little of its time.

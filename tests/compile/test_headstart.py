@@ -251,9 +251,12 @@ def test_engine_primed_through_the_warm_up_makes_the_same_pdf(tmp_path):
     assert pdf_text(run.pdf).split() == ["Hello", "from", "the", "body.", "1"]  # 1: the page
 
 
-def test_the_head_start_goes_to_chinese_even_after_a_slow_english_compile(profile, tmp_path):
+def test_the_head_start_goes_to_chinese_even_after_a_slow_english_compile(
+    profile, tmp_path, monkeypatch
+):
     """An English compile that took longer last time (it had no head start and shared a
-    core) must not take the head start from the Chinese one, which needs it most."""
+    core) must not take the head start from the Chinese one, which needs it most. On one
+    core there is one head start."""
     out = tmp_path / "out"
     build(profile, out_dir=out)
     cache_file = out / ".cvtex-cache.json"
@@ -261,7 +264,30 @@ def test_the_head_start_goes_to_chinese_even_after_a_slow_english_compile(profil
     record["outputs"]["cv.en"]["seconds"] = 9.0
     record["outputs"]["cv.zh"]["seconds"] = 0.5
     cache_file.write_text(json.dumps(record), encoding="utf-8")
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
     assert primed(build(profile, out_dir=out, force=True)) == ["zh"]
+
+
+def test_on_two_cores_each_language_compiles_on_an_engine_started_ahead(profile, tmp_path):
+    """One engine starts at once, for Chinese; the English one once the profile is loaded
+    (cvtex's imports, which would compete with it for the second core, are done)."""
+    out = tmp_path / "out"
+    build(profile, out_dir=out)
+    counts = []
+    real = headstart.EnginesAhead.start
+
+    def start(self, count):
+        counts.append(count)
+        return real(self, count)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(os, "cpu_count", lambda: 2)
+        patch.setattr(headstart.EnginesAhead, "start", start)
+        results = build(profile, out_dir=out, force=True)
+    assert counts == [1, 1]  # at once, then once loaded
+    assert primed(results) == ["en", "zh"]
+    for result, text in zip(results, ("Hunan University", "湖南大学"), strict=True):
+        assert text in pdf_text(result.pdf)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
