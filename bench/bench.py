@@ -451,7 +451,8 @@ def editor_loop(profile: Path, scratch: Path, rounds: int) -> Series:
     """`cvtex edit` in a headless Chromium: a keystroke in an English box, then one in the
     Chinese box of the same text, as a person types; the time the page shows from the last
     keystroke until both panes have drawn their new PDFs (it includes the page's wait for
-    the typing to stop, edit.js's DEBOUNCE). Each round also times a bare pass over both new .tex files."""
+    the typing to stop, edit.js's DEBOUNCE). Each round also times a bare pass over both
+    new .tex files."""
     sys.path.insert(0, str(ROOT))
     from tests.browser import CHROMIUM, Browser
 
