@@ -123,6 +123,7 @@ def build(
             # The other formats are made while XeLaTeX compiles, once every source has
             # gone to its engine: a Word copy then costs a PDF build little of its time.
             meanwhile=lambda: rendered.extend(render(loaded, languages, others)[1]),
+            own_engines=engines is None,
         )
         documents = rendered
         sources_by_language = {source.language: source.tex for source in sources}
@@ -297,10 +298,12 @@ def compile_sources(
     engines: list[Engine],
     reporter: Reporter,
     meanwhile: Callable[[], object] | None = None,
+    own_engines: bool = False,
 ) -> list[BuiltLanguage]:
     """Each language whose PDF would change, typeset in parallel and placed as soon as it
     is ready; the others keep the PDF they have. ``meanwhile`` runs while they compile
-    (its error is raised once they are done, after theirs)."""
+    (its error is raised once they are done, after theirs). ``own_engines``: ``engines``
+    were started for this build alone (not a watch's, kept for its next one)."""
     from ..compile.pdf import typeset
 
     request, profile = loaded.request, loaded.profile
@@ -328,6 +331,12 @@ def compile_sources(
     # it had the head start, so it never puts English before Chinese).
     changed.sort(key=lambda source: (source.cjk_fonts, cache.seconds(source.stem) or 0.0))
     changed.reverse()
+    if own_engines:
+        # One started ahead for a language whose PDF stays would go on loading its fonts,
+        # on a core the compiles use.
+        for engine in engines:
+            if not any(engine.accepts(source.tex) for source in changed):
+                engine.stop()
     if changed:  # the next build's first engine starts on its format
         formats.remember_early(changed[0].tex)
 

@@ -290,6 +290,42 @@ def test_on_two_cores_each_language_compiles_on_an_engine_started_ahead(profile,
         assert text in pdf_text(result.pdf)
 
 
+def test_an_engine_started_ahead_for_a_pdf_that_stays_is_stopped_before_the_compiles(
+    profile, tmp_path, monkeypatch
+):
+    """Only the Chinese text changed: the English engine, started once the profile was
+    loaded, is stopped as soon as the build knows its PDF stays, not left loading its fonts
+    on the core the Chinese compile uses."""
+    from cvtex.compile import pdf
+
+    out = tmp_path / "out"
+    for _ in range(2):  # the second build makes each language's format
+        build(profile, out_dir=out, force=True)
+    profile.write_text(profile.read_text(encoding="utf-8").replace("湖南大学", "湖南大学（长沙）"))
+    events = []
+    real_stop, real_typeset = Engine.stop, pdf.typeset
+
+    def stop(self):
+        if self.process is not None and self.process.poll() is None:
+            events.append(("stop", "xeCJK" in self.primed))
+        real_stop(self)
+
+    def typeset(source, *args, **kwargs):
+        done = real_typeset(source, *args, **kwargs)
+        events.append(("typeset", source.language))
+        return done
+
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(Engine, "stop", stop)
+    monkeypatch.setattr(pdf, "typeset", typeset)
+    results = build(profile, out_dir=out)
+    assert [result.language for result in results if result.compiled] == ["zh"]
+    assert primed(results) == ["zh"]
+    assert ("stop", False) in events
+    assert events.index(("stop", False)) < events.index(("typeset", "zh"))
+    assert "湖南大学（长沙）" in pdf_text(out / "cv.zh.pdf")
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_after_the_body_mark_no_font_is_looked_up(built_example, lang, tmp_path):
     # What a waiting engine does after a save: typeset the body. Every face was loaded by
