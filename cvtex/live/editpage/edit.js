@@ -12,9 +12,9 @@ import { Panes } from "./panes.js";
 
 const WRITER = `page-${Math.random().toString(36).slice(2, 10)}`;
 // ms after the last keystroke before the edits are sent. Keys a few ms apart (a chord, the
-// two boxes a test types into) go as one change; a person's next key comes 100 ms or more
-// later, and waiting for it only delays the PDFs. The keys typed while a build runs make
-// one build after it, of the newest text (the watch's).
+// two boxes a test types into) and a held key's repeats (30 a second) go as one change; a
+// person's next key comes 100 ms or more later, and waiting for it only delays the PDFs.
+// The keys typed while a build runs make one build after it, of the newest text (the watch's).
 const DEBOUNCE = 50;
 const LANGUAGE_KEY = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
