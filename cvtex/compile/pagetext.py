@@ -217,14 +217,14 @@ def _lines(glyphs: tuple[Glyph, ...]) -> tuple[Line, ...]:
     line: a raised mark (Lin*) stays in its line, the next line (a pitch of 1.2 sizes) does
     not join it."""
     rows: list[list[Glyph]] = []
+    largest = 0.0  # the size of the last row's largest character, kept as the row grows
     for glyph in sorted(glyphs, key=lambda glyph: glyph.baseline):
-        row = rows[-1] if rows else None
-        if row is not None and glyph.baseline - row[0].baseline <= 0.4 * max(
-            glyph.size, max(other.size for other in row)
-        ):
-            row.append(glyph)
+        if rows and glyph.baseline - rows[-1][0].baseline <= 0.4 * max(glyph.size, largest):
+            rows[-1].append(glyph)
+            largest = max(largest, glyph.size)
         else:
             rows.append([glyph])
+            largest = glyph.size
     return tuple(Line(tuple(sorted(row, key=lambda glyph: glyph.left))) for row in rows)
 
 

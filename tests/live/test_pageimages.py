@@ -67,3 +67,36 @@ def test_a_page_that_looks_the_same_has_the_same_digest_and_a_changed_one_does_n
     # Drawn at another width, the same page is another image.
     assert page_image(after, 2, 300).digest != second[1].digest
     assert page_image(after, 3, 600) is None  # no third page
+
+
+def test_page_sizes_are_each_pages_own_as_pdfium_loads_it(tmp_path):
+    # Read from the page tree without loading the pages: the same sizes as the loaded pages
+    # give, a page of another size and a turned page included.
+    import pypdfium2
+
+    folder = tmp_path / "sizes"
+    folder.mkdir()
+    (folder / "mixed.tex").write_text(
+        r"""\documentclass{article}
+\begin{document}
+A page of A4.
+\newpage
+\special{pdf:put @thispage << /Rotate 90 >>}Turned.
+\newpage
+\special{pdf:put @thispage << /MediaBox [0 0 300 500] >>}Small.
+\end{document}
+""",
+        encoding="utf-8",
+    )
+    subprocess.run(
+        ["xelatex", "-interaction=nonstopmode", "-halt-on-error", "mixed.tex"],
+        cwd=folder,
+        check=True,
+        capture_output=True,
+    )
+    pdf = folder / "mixed.pdf"
+    document = pypdfium2.PdfDocument(str(pdf))
+    loaded = [document[index].get_size() for index in range(len(document))]
+    document.close()
+    assert len(set(loaded)) == 3  # three shapes: A4, A4 turned, and the small page
+    assert page_sizes(pdf) == loaded
