@@ -489,7 +489,13 @@ def editor_loop(profile: Path, scratch: Path, rounds: int) -> Series:
                 if number > 1:
                     browser.press("Backspace")
                 browser.press(str(number % 10))
-            browser.wait_for(f"{timing} > {shown}", 120)
+            # Until the page has shown the build of its last write: the two keystrokes go
+            # as one write, but on a busy machine they may go as two, and the build of the
+            # first may be shown (and timed) before the second is written.
+            settled = (
+                "window.cvtexEditor.page.awaiting === null && !window.cvtexEditor.page.pending.size"
+            )
+            browser.wait_for(f"{timing} > {shown} && {settled}", 120)
             series.add(
                 "editor",
                 float(browser.evaluate("document.getElementById('timing').dataset.seconds")),
