@@ -7,9 +7,11 @@ files, a profile rewritten by a merge, imported profiles, cache records. A write
 
 from __future__ import annotations
 
+import ctypes
 import errno
 import os
 import shutil
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -45,14 +47,16 @@ def write_bytes(
     data: bytes,
     mode: int | None = None,
     durable: bool = False,
-    before_replace: Callable[[], None] | None = None,
+    unchanged: Callable[[Path], None] | None = None,
 ) -> None:
     """Write beside ``target``, then rename over it.
 
     The file gets ``mode``, else the mode of the file it replaces, else the usual mode of a
     new file. ``durable``: on the disk before the rename (a user's own file, a backup), so
-    that a crash right after leaves the new file whole, not empty. ``before_replace`` is
-    called once the new file is whole, right before the rename: it may raise to stop it."""
+    that a crash right after leaves the new file whole, not empty. ``unchanged(path)``
+    raises unless the file at ``path`` still holds what the writer read: it is asked of
+    ``target`` once the new file is whole, right before the rename, and stops it (see
+    :func:`_replace_unchanged`)."""
     temporary = _temporary(target)
     if mode is None:
         mode = _mode_of(target)
@@ -71,11 +75,63 @@ def write_bytes(
                 os.fsync(descriptor)
         finally:
             os.close(descriptor)
-        if before_replace is not None:
-            before_replace()
-        replace(temporary, target)
+        if unchanged is None:
+            replace(temporary, target)
+        else:
+            unchanged(target)
+            _replace_unchanged(temporary, target, unchanged)
     finally:
         temporary.unlink(missing_ok=True)
+
+
+def _replace_unchanged(temporary: Path, target: Path, unchanged: Callable[[Path], None]) -> None:
+    """The new file renamed over ``target``, which was found unchanged an instant before.
+
+    Another program's save can still land in that instant (a thread of cvtex may wait for
+    Python's lock between the look and the rename): where the system swaps two names in
+    one step (Linux), the two files are swapped, and the file the swap put aside is asked
+    again; if it is another program's save, the swap is undone and ``unchanged``'s error
+    raised: their save stays, this write is dropped. Elsewhere, a plain rename."""
+    if not _exchange(temporary, target):
+        replace(temporary, target)
+        return
+    try:
+        unchanged(temporary)  # what the target held at the swap
+    except BaseException:
+        _exchange(temporary, target)
+        raise
+
+
+_AT_FDCWD = -100
+_RENAME_EXCHANGE = 2
+
+
+def _exchange(one: Path, other: Path) -> bool:
+    """The two names swapped in one step (``renameat2(RENAME_EXCHANGE)``, Linux 3.15,
+    glibc 2.28); False where the system, its C library or the file system has no such
+    step, or ``other`` is gone."""
+    renameat2 = _renameat2()
+    if renameat2 is None:
+        return False
+    if renameat2(_AT_FDCWD, os.fsencode(one), _AT_FDCWD, os.fsencode(other), _RENAME_EXCHANGE):
+        code = ctypes.get_errno()
+        if code in (errno.EINVAL, errno.ENOSYS, errno.ENOENT, errno.EOPNOTSUPP):
+            return False
+        raise OSError(code, os.strerror(code), str(other))
+    return True
+
+
+def _renameat2() -> Callable[..., int] | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        function = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):  # a C library older than glibc 2.28, or none
+        return None
+    function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p]
+    function.argtypes += [ctypes.c_uint]
+    function.restype = ctypes.c_int
+    return function
 
 
 def _write_all(descriptor: int, data: bytes) -> None:

@@ -9,7 +9,8 @@ it (``cvtex edit``, ``translate draft``/``accept``/``merge``, ``import --into``)
 - A read-only file is refused with a message, never written.
 - Right before the new file replaces it, the file is read again: if another program saved
   it since it was read, nothing is written (:class:`ChangedMeanwhile`), and the writer
-  takes its conflict path.
+  takes its conflict path. On Linux the new file is swapped in, and the file it displaced
+  read once more: a save landing in the instant between is put back (atomic.py).
 - The first write keeps a copy of the file as it was, by one policy (:func:`keep_copy`):
   ``cv.yaml.bak``, or ``cv.yaml.bak2``, ``.bak3``, ... when taken. A copy is written whole
   before it is named, so a full disk never leaves a truncated copy that passes for one,
@@ -75,7 +76,7 @@ class UserFile:
                 data,
                 mode=owner.st_mode & 0o7777,
                 durable=True,
-                before_replace=self._unchanged,  # once more, the instant before
+                unchanged=self._unchanged,  # once more, the instant before
             )
         except OSError as exc:
             raise _not_written(self.path, exc) from None
@@ -86,8 +87,10 @@ class UserFile:
         self.raw = data
         return self.backup
 
-    def _unchanged(self) -> None:
-        if self.real.read_bytes() != self.raw:
+    def _unchanged(self, path: Path | None = None) -> None:
+        """ChangedMeanwhile unless the file (or ``path``, where it was put aside) holds what
+        was read."""
+        if (path or self.real).read_bytes() != self.raw:
             raise ChangedMeanwhile(
                 f"{self.path} was saved by another program while cvtex was changing it; "
                 "nothing was written",

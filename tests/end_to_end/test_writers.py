@@ -9,6 +9,7 @@ import contextlib
 import errno
 import os
 import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -239,6 +240,36 @@ def test_a_save_made_after_the_file_was_read_is_never_overwritten(profile):
     assert backups(profile) == []
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a swap in one step: Linux")
+def test_a_save_landing_between_the_last_look_and_the_rename_is_put_back(profile, monkeypatch):
+    # The instant between the look and the rename, made to hold a save by another program
+    # (a thread of cvtex's editor can wait that long for Python's lock): the swap that
+    # replaces the file finds their save where it expected what it read, and undoes itself.
+    # Before, the rename went ahead and their save was lost (test_edit_faults' save during
+    # a change, now and then on a busy machine).
+    from cvtex import atomic
+
+    read = UserFile.read(profile)
+    theirs = PROFILE.replace("Ann Lee", "Ann Q. Lee")
+    swap = atomic._exchange
+
+    def saved_just_before(one: Path, other: Path) -> bool:
+        if other == profile.resolve():  # the swap that would put the new file in place
+            beside = profile.with_name(".cv.yaml.other-program")
+            beside.write_text(theirs, encoding="utf-8")
+            os.replace(beside, profile)
+        return swap(one, other)
+
+    monkeypatch.setattr(atomic, "_exchange", saved_just_before)
+    with pytest.raises(ChangedMeanwhile, match="saved by another program"):
+        read.write(read.text.replace("Intern", "Trainee"))
+    assert profile.read_text(encoding="utf-8") == theirs
+    assert sorted(path.name for path in profile.parent.iterdir() if "cv.yaml" in path.name) == [
+        "cv.yaml",
+        "cv.yaml.bak",  # the copy of the file as cvtex read it, kept before its first write
+    ]
+
+
 def test_cvtexs_own_import_is_merged_into_without_a_note_or_another_line_touched(tmp_path):
     profile = tmp_path / "cv.yaml"
     resume = Path(__file__).resolve().parents[2].parent / "shared/jsonresume/sample.resume.json"
@@ -270,13 +301,15 @@ def test_the_temporary_file_is_never_readable_by_others(profile):
     profile.chmod(0o600)
     seen = []
 
-    def look() -> None:
+    def look(path: Path) -> None:
+        if path != profile:
+            return  # asked again of the file a swap put aside (atomic._replace_unchanged)
         seen.extend(
             path.stat().st_mode & 0o777
             for path in profile.parent.iterdir()
             if path.name.endswith(".cvtex-tmp")
         )
 
-    atomic.write_bytes(profile, b"languages: [en]\n", before_replace=look)
+    atomic.write_bytes(profile, b"languages: [en]\n", unchanged=look)
     assert seen == [0o600]
     assert profile.stat().st_mode & 0o777 == 0o600

@@ -379,3 +379,25 @@ def test_a_ctrl_c_python_drops_in_a_finalizer_still_stops_the_watch():
         assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def test_what_lasts_is_set_aside_from_the_collector_only_after_a_build_that_imported():
+    import gc
+    import sys
+
+    from cvtex.live.watch import _set_aside_what_lasts
+
+    try:
+        gc.unfreeze()
+        # Nothing imported since the count given: nothing set aside (a cycle set aside is
+        # never collected, so never once per build).
+        assert _set_aside_what_lasts(len(sys.modules)) == len(sys.modules)
+        assert gc.get_freeze_count() == 0
+        # Modules imported since: what exists now is set aside, and a full collection
+        # goes through only what is made after.
+        assert _set_aside_what_lasts(len(sys.modules) - 1) == len(sys.modules)
+        frozen = gc.get_freeze_count()
+        assert frozen > 10_000
+        assert len(gc.get_objects()) < frozen
+    finally:
+        gc.unfreeze()
