@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import functools
 import os
 import shutil
 import sys
@@ -98,7 +99,10 @@ def _replace_unchanged(temporary: Path, target: Path, unchanged: Callable[[Path]
     try:
         unchanged(temporary)  # what the target held at the swap
     except BaseException:
-        _exchange(temporary, target)
+        # Theirs back under its name (by a plain rename, should the swap back fail): the
+        # temporary name, removed after, then holds this write alone.
+        if not _exchange(temporary, target):
+            os.replace(temporary, target)
         raise
 
 
@@ -121,6 +125,7 @@ def _exchange(one: Path, other: Path) -> bool:
     return True
 
 
+@functools.cache
 def _renameat2() -> Callable[..., int] | None:
     if not sys.platform.startswith("linux"):
         return None

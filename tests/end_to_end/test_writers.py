@@ -241,7 +241,10 @@ def test_a_save_made_after_the_file_was_read_is_never_overwritten(profile):
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a swap in one step: Linux")
-def test_a_save_landing_between_the_last_look_and_the_rename_is_put_back(profile, monkeypatch):
+@pytest.mark.parametrize("swapped_back", [True, False], ids=["swapped back", "renamed back"])
+def test_a_save_landing_between_the_last_look_and_the_rename_is_put_back(
+    profile, monkeypatch, swapped_back
+):
     # The instant between the look and the rename, made to hold a save by another program
     # (a thread of cvtex's editor can wait that long for Python's lock): the swap that
     # replaces the file finds their save where it expected what it read, and undoes itself.
@@ -253,11 +256,16 @@ def test_a_save_landing_between_the_last_look_and_the_rename_is_put_back(profile
     theirs = PROFILE.replace("Ann Lee", "Ann Q. Lee")
     swap = atomic._exchange
 
+    swaps = []
+
     def saved_just_before(one: Path, other: Path) -> bool:
-        if other == profile.resolve():  # the swap that would put the new file in place
+        swaps.append(one)
+        if len(swaps) == 1:  # the swap that would put the new file in place
             beside = profile.with_name(".cv.yaml.other-program")
             beside.write_text(theirs, encoding="utf-8")
             os.replace(beside, profile)
+        elif not swapped_back:
+            return False  # the swap back refused: their file is renamed back instead
         return swap(one, other)
 
     monkeypatch.setattr(atomic, "_exchange", saved_just_before)
