@@ -91,7 +91,7 @@ def short_last_page(pdf: Path, pages: int, design: Design) -> float | None:
 
     if pages < 2:
         return None
-    last = last_page_text(pdf)
+    last = last_page_text(pdf, boxes=False)  # the lines' baselines are all it asks
     held = TextArea.of(design).filled(last, last.lines)
     return held if held < SHORT_LAST_PAGE else None
 

@@ -104,3 +104,33 @@ def test_the_last_page_alone_reads_as_it_does_among_all_pages(tmp_path):
     assert last == pages[-1]
     assert last != pages[-2]
     assert any(line.text().startswith("Paragraph 599") for line in last.lines)
+
+
+def test_fitting_reads_the_same_lines_without_the_characters_boxes(tmp_path):
+    # Fitting asks where the last page's lines stand (compile/pdf.short_last_page): read
+    # without each character's box, the page has the same lines on the same baselines.
+    from cvtex.compile.pagetext import last_page_text
+
+    tex = tmp_path / "last.tex"
+    body = r"Text on the last page, with a raised mark\textsuperscript{2} in it. " * 8
+    tex.write_text(
+        "\n".join(
+            [
+                r"\documentclass{article}",
+                r"\begin{document}",
+                "First page.",
+                r"\newpage",
+                r"{\Large A larger heading}\par",
+                *(f"{body}\\par" for _ in range(6)),
+                r"\end{document}",
+            ]
+        ),
+        encoding="utf-8",
+    )
+    pdf = run_xelatex(tex).pdf
+    whole, lean = last_page_text(pdf), last_page_text(pdf, boxes=False)
+    assert [glyph.char for glyph in lean.glyphs] == [glyph.char for glyph in whole.glyphs]
+    assert [line.baseline for line in lean.lines] == [line.baseline for line in whole.lines]
+    assert [line.size for line in lean.lines] == [line.size for line in whole.lines]
+    assert len(lean.lines) > 12 and len({line.size for line in lean.lines}) > 1
+    assert all(glyph.left == glyph.right == 0 for glyph in lean.glyphs)
