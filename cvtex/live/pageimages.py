@@ -67,9 +67,15 @@ def _remember_sizes(key: tuple[str, int], document: Any) -> list[tuple[float, fl
     """The document's page sizes, kept for the pages' next look. Read from the page tree,
     without loading a page: loading each took 9 ms of a Chinese CV's two pages, after every
     build, between its end and the state sent to the pages."""
+    import pypdfium2
+
     sizes = _sizes.get(key)
     if sizes is None:
-        sizes = _sizes[key] = [document.get_page_size(index) for index in range(len(document))]
+        try:
+            sizes = [document.get_page_size(index) for index in range(len(document))]
+        except pypdfium2.PdfiumError:  # a page tree PDFium cannot read: no sizes, not kept
+            return []
+        _sizes[key] = sizes
         while len(_sizes) > _CACHED:
             _sizes.popitem(last=False)
     return sizes
