@@ -24,7 +24,7 @@ from .systems import MACOS, NOTO, WINDOWS, System, make_system
 
 # The cvtex commands the tests run (a few hundred: the CLI's, the editor's, the preview's)
 # keep Python's compiled bytecode, as on a person's machine: a sandbox that turns it off
-# (PYTHONDONTWRITEBYTECODE) had each of them compile cvtex's modules again, 0.1 s apiece.
+# (PYTHONDONTWRITEBYTECODE) had each of them compile cvtex's modules again: 0.1-0.4 s apiece.
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 ROOT = Path(__file__).resolve().parent.parent
