@@ -22,7 +22,7 @@ from .building import build
 from .shared import made_once
 from .systems import MACOS, NOTO, WINDOWS, System, make_system
 
-# The cvtex commands the tests run (a few hundred: the CLI's, the editor's, the preview's)
+# The cvtex commands the tests run (the CLI's, the editor's, the preview's, the watch's)
 # keep Python's compiled bytecode, as on a person's machine: a sandbox that turns it off
 # (PYTHONDONTWRITEBYTECODE) had each of them compile cvtex's modules again: 0.1-0.4 s apiece.
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
