@@ -7,15 +7,14 @@ files, a profile rewritten by a merge, imported profiles, cache records. A write
 
 from __future__ import annotations
 
-import ctypes
 import errno
-import functools
 import os
 import shutil
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from .libc import linux_function
 
 # Windows refuses to replace a file another program has open without sharing (a PDF
 # viewer, an indexer, an antivirus scan): os.replace raises PermissionError until it lets
@@ -118,6 +117,8 @@ def _exchange(one: Path, other: Path) -> bool:
     if renameat2 is None:
         return False
     if renameat2(_AT_FDCWD, os.fsencode(one), _AT_FDCWD, os.fsencode(other), _RENAME_EXCHANGE):
+        import ctypes
+
         code = ctypes.get_errno()
         if code in (errno.EINVAL, errno.ENOSYS, errno.ENOENT, errno.EOPNOTSUPP):
             return False
@@ -125,18 +126,11 @@ def _exchange(one: Path, other: Path) -> bool:
     return True
 
 
-@functools.cache
 def _renameat2() -> Callable[..., int] | None:
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        function = ctypes.CDLL(None, use_errno=True).renameat2
-    except (OSError, AttributeError):  # a C library older than glibc 2.28, or none
-        return None
-    function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p]
-    function.argtypes += [ctypes.c_uint]
-    function.restype = ctypes.c_int
-    return function
+    import ctypes  # only for a user's file written: most commands never write one
+
+    argtypes = (ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint)
+    return linux_function("renameat2", argtypes, ctypes.c_int)
 
 
 def _write_all(descriptor: int, data: bytes) -> None:

@@ -25,7 +25,6 @@ import re
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -33,6 +32,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from queue import SimpleQueue
 from typing import TYPE_CHECKING, Any
+
+from ..libc import linux_function
 
 # concurrent.futures brings logging (4 ms): imported once a thread other than the main one
 # starts an engine, after the first engine has started.
@@ -253,19 +254,10 @@ def remove_stale_temporary() -> None:
         remove_stale(Path(tempfile.gettempdir()), TEMP_PREFIX)
 
 
-@functools.cache
 def _prctl() -> Callable[..., int] | None:
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        import ctypes
+    import ctypes
 
-        prctl = ctypes.CDLL(None, use_errno=True).prctl
-    except (OSError, AttributeError):
-        return None
-    prctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong]
-    prctl.restype = ctypes.c_int
-    return prctl
+    return linux_function("prctl", (ctypes.c_int, *[ctypes.c_ulong] * 4), ctypes.c_int)
 
 
 def _die_with(parent: int, prctl: Callable[..., int]) -> None:
