@@ -4,12 +4,21 @@ XeLaTeX runs in a session of its own (so that stopping it stops whatever it star
 cvtex killed outright (SIGKILL, the OOM killer, a crash) would leave it running, blocked on
 its pipe forever, and its folder behind. Two measures close that:
 
-* On Linux each engine asks the kernel, between fork and exec, for SIGKILL when its parent
-  dies (``PR_SET_PDEATHSIG``), then checks that the parent is still there: had it died in
-  between, the request would never fire. The kernel means the parent *thread*: the signal
-  comes when the thread that forked ends. So engines are forked only by the main thread or
-  by one spawner thread that lives as long as the process; a worker thread of a build's
-  pool, which ends when the build does, would take a watch's waiting engine with it.
+* On Linux each engine asks the kernel for SIGKILL when its parent dies
+  (``PR_SET_PDEATHSIG``). util-linux's ``setpriv --pdeathsig`` makes the request and then
+  executes the engine, so that cvtex starts it as Python starts any program (vfork, exec).
+  Python code run between fork and exec would need a true fork instead, whose cost grows
+  with cvtex's memory: its page tables copied, then a fault on every page cvtex writes
+  afterwards, 40 ms and more per engine in a process of 400 MB (a long-running editor or
+  a test worker), against a fraction of a millisecond. Where setpriv is missing or too old
+  (before util-linux 2.33), the request is made that way, between fork and exec, and
+  followed by a check that the parent is still there: had it died in between, the request
+  would never fire. setpriv has no such check; an engine whose cvtex was killed in that
+  instant still ends by itself, as it reads a file or a pipe that only cvtex writes.
+  The kernel means the parent *thread*: the signal comes when the thread that forked
+  ends. So engines are forked only by the main thread or by one spawner thread that lives
+  as long as the process; a worker thread of a build's pool, which ends when the build
+  does, would take a watch's waiting engine with it.
 * Every engine folder carries its owner in its name (pid and the process's start time, so
   a reused pid is not taken for the owner). At the next start, cvtex removes the folders
   whose owner is gone; a folder whose owner lives is never touched.
@@ -271,17 +280,48 @@ def _die_with(parent: int, prctl: Callable[..., int]) -> None:
 
 def spawn(command: list[str], **options: Any) -> subprocess.Popen[bytes]:
     """``subprocess.Popen(command, **options)``, for a child that must die with cvtex."""
-    prctl = _prctl()
-    if prctl is None:
+    if _prctl() is None:
         return subprocess.Popen(command, **options)
-    options["preexec_fn"] = functools.partial(_die_with, os.getpid(), prctl)
     if threading.current_thread() is not threading.main_thread():
         return _Spawner.get().spawn(command, options)
+    return _dying_with_this_thread(command, options)
+
+
+def _dying_with_this_thread(command: list[str], options: dict[str, Any]) -> subprocess.Popen:
+    setpriv = _setpriv()
+    program = command[0]
+    # A program that cannot run is refused by Popen itself, as without setpriv.
+    if setpriv and os.path.isabs(program) and os.access(program, os.X_OK):
+        return subprocess.Popen([setpriv, "--pdeathsig", "KILL", "--", *command], **options)
+    prctl = _prctl()
+    assert prctl is not None
+    options = {**options, "preexec_fn": functools.partial(_die_with, os.getpid(), prctl)}
     # Ctrl-C (or a SIGTERM) handled while the child is forked is handled inside Python's
     # fork hooks, which print the KeyboardInterrupt it raises and drop it: cvtex then went
     # on as if nothing were pressed. Held until the fork is over, it is raised after it.
+    # (Without preexec_fn, Python runs no fork hooks.)
     with _signals_held():
         return subprocess.Popen(command, **options)
+
+
+@functools.cache
+def _setpriv() -> str | None:
+    """util-linux's setpriv, if it knows ``--pdeathsig`` (asked once: 2 ms)."""
+    found = shutil.which("setpriv")
+    if found is None:
+        return None
+    try:
+        asked = subprocess.run(
+            [found, "--pdeathsig", "KILL", "--", found, "--version"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=10,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return found if asked.returncode == 0 else None
 
 
 class _Spawner:
@@ -314,6 +354,6 @@ class _Spawner:
         while True:
             command, options, done = self._jobs.get()
             try:
-                done.set_result(subprocess.Popen(command, **options))
+                done.set_result(_dying_with_this_thread(command, options))
             except BaseException as exc:  # the caller raises it as Popen would have
                 done.set_exception(exc)

@@ -7,9 +7,10 @@
 from __future__ import annotations
 
 import re
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -213,12 +214,28 @@ def side_column_kinds(theme: Theme, catalog: Catalog) -> frozenset[str]:
     env = _environment(theme)
     for folder in theme.folders:
         for name in (f"{catalog.template}.tex.j2", "base.tex.j2"):
-            if not (folder / name).is_file():
+            try:
+                found = (folder / name).stat()
+            except OSError:
                 continue
-            template = env.from_string((folder / name).read_text(encoding="utf-8"))
-            if block := template.blocks.get("side_kinds"):
-                return frozenset("".join(block(template.new_context())).split())
+            if not stat.S_ISREG(found.st_mode):
+                continue
+            kinds = _side_kinds(env, folder / name, found.st_mtime_ns, found.st_size)
+            if kinds is not None:
+                return kinds
     return frozenset()
+
+
+@lru_cache(maxsize=32)
+def _side_kinds(
+    env: jinja2.Environment, file: Path, mtime_ns: int, size: int
+) -> frozenset[str] | None:
+    """A template file's ``side_kinds`` block (None: it has none), compiled once while the
+    file stays as it is: the whole template is compiled to reach it (70 ms)."""
+    template = env.from_string(file.read_text(encoding="utf-8"))
+    if block := template.blocks.get("side_kinds"):
+        return frozenset("".join(block(template.new_context())).split())
+    return None
 
 
 def render_tex(

@@ -7,6 +7,7 @@ is read from /proc. Waits only bound how long a broken cleanup can hang a test.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -186,13 +187,15 @@ def test_ctrl_c_while_an_engine_is_forked_stops_cvtex(tmp_path):
     # Python handles a signal that arrives while it forks inside its fork hooks, which drop
     # the KeyboardInterrupt: the editor and the preview once went on after a Ctrl-C. Here
     # the Ctrl-C comes exactly then, every time; and the engine started is not left with
-    # the signals blocked that cvtex held meanwhile.
+    # the signals blocked that cvtex held meanwhile. cvtex forks so on a system without
+    # setpriv (see the next test), as here.
     script = (
         "import os, signal\n"
         # As a terminal starts it: a shell that runs the suite in the background (nohup,
         # a CI runner) hands SIGINT on ignored, and Python then raises no KeyboardInterrupt.
         "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "from cvtex.compile import orphans\n"
+        "orphans._setpriv = lambda: None\n"
         "def blocked():\n"
         "    child = orphans.spawn(['grep', 'SigBlk', '/proc/self/status'], stdout=-1)\n"
         "    print(child.communicate()[0].decode().split()[1])\n"
@@ -207,6 +210,44 @@ def test_ctrl_c_while_an_engine_is_forked_stops_cvtex(tmp_path):
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=tmp_path
     )
     assert done.stdout.split() == ["0000000000000000", "interrupted"], done.stderr
+
+
+@pytest.mark.skipif(shutil.which("setpriv") is None, reason="util-linux's setpriv is missing")
+@pytest.mark.parametrize("thread", ["main", "other"])
+def test_starting_an_engine_copies_nothing_of_cvtex(tmp_path, thread):
+    """An engine that dies with cvtex is started as any program is, not by a fork of cvtex
+    (see orphans): a fork copies its page tables, and each page cvtex writes afterwards
+    faults. Here cvtex holds 256 MB, starts an engine, then writes each page again; the
+    engine still dies with cvtex, its signals unblocked."""
+    script = (
+        "import os, resource, shutil, sys, threading\n"
+        "from cvtex.compile import orphans\n"
+        "os.register_at_fork(before=lambda: print('forked', flush=True))\n"
+        "held = bytearray(256 << 20)\n"
+        "def write():\n"
+        "    held[::4096] = bytes(len(held[::4096]))\n"
+        "write()\n"
+        "started = []\n"
+        "def start():\n"
+        "    started.append(orphans.spawn([shutil.which('grep'), 'SigBlk', '/proc/self/status'],"
+        " stdout=-1, start_new_session=True))\n"
+        f"runner = threading.Thread(target=start) if {thread == 'other'} else None\n"
+        "before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt\n"
+        "runner.start() or runner.join() if runner else start()\n"
+        "write()\n"
+        "faults = resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before\n"
+        "print(started[0].communicate()[0].decode().split()[1], faults > len(held) // 4096 // 4)\n"
+        "sleeper = orphans.spawn([shutil.which('sleep'), '600'])\n"
+        "print(sleeper.pid, flush=True)\n"
+        "os.kill(os.getpid(), 9)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=tmp_path
+    )
+    assert "forked" not in done.stdout, done.stderr
+    blocked, copied, sleeper = done.stdout.split()
+    assert (blocked, copied) == ("0000000000000000", "False"), done.stderr
+    assert wait_until(lambda: _state(int(sleeper)) == "Z")
 
 
 def test_an_engine_left_ending_is_waited_for_before_cvtex_exits(tmp_path):
