@@ -82,19 +82,20 @@ def first_fitting(
     count: int,
     pages_at: Callable[[list[int]], dict[int, int]],
     target: int,
-    width: int,
+    width: int | Callable[[], int],
 ) -> tuple[int | None, dict[int, int]]:
     """The first of steps 1..count-1 whose pages are at most ``target`` (step 0 is known
     not to fit), and every page count seen; None if not even the last step fits.
 
-    ``pages_at`` typesets several steps at once (``width`` of them: one per core) and
-    returns their page counts. Pages only fall as steps tighten, so this is a search with
-    ``width`` probes a round: the first round tries the tightest step, to give up at once
-    when nothing can fit.
+    ``pages_at`` typesets several steps at once (``width`` of them: one per free core,
+    asked again each round) and returns their page counts. Pages only fall as steps
+    tighten, so this is a search with ``width`` probes a round: the first round tries the
+    tightest step, to give up at once when nothing can fit.
     """
+    probes_now = width if callable(width) else lambda: width
     seen: dict[int, int] = {}
     low, high = 0, count - 1  # low does not fit; high fits, once it is known to
-    probes = [high, *_spread(low, high, width - 1)]
+    probes = [high, *_spread(low, high, max(1, probes_now()) - 1)]
     while True:
         seen.update(pages_at(sorted(set(probes))))
         if seen[count - 1] > target:
@@ -106,7 +107,7 @@ def first_fitting(
                 low = max(low, step)
         if high - low <= 1:
             return high, seen
-        probes = _spread(low, high, width)
+        probes = _spread(low, high, max(1, probes_now()))
 
 
 def _spread(low: int, high: int, width: int) -> list[int]:

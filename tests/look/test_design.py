@@ -437,6 +437,27 @@ def test_the_search_finds_the_first_step_that_fits(width, fits_from):
         assert seen[fits_from] == 1 and (fits_from == 1 or seen.get(fits_from - 1) == 2)
 
 
+@pytest.mark.parametrize("fits_from", [1, 2, 5, 9, None])
+def test_each_round_of_the_search_tries_as_many_steps_as_cores_are_free(fits_from):
+    """The width is asked again before each round (compile/pdf.py: the cores other passes
+    leave): the search finds the same step, never trying more at once than it was told."""
+    free = iter([1, 3, 2, 1, 2, 1, 1, 1, 1, 1])
+    rounds = []
+
+    def width():
+        rounds.append([next(free)])
+        return rounds[-1][0]
+
+    def pages_at(indexes):
+        rounds[-1].append(len(indexes))
+        return {i: 1 if fits_from is not None and i >= fits_from else 2 for i in indexes}
+
+    found, seen = first_fitting(10, pages_at, 1, width)
+    assert found == fits_from
+    assert all(tried <= allowed for allowed, tried in rounds), rounds
+    assert rounds[0] == [1, 1]  # a single free core: the tightest step alone comes first
+
+
 def test_an_error_in_a_trial_leaves_nothing_behind(tmp_path, tiny, custom_theme):
     """A theme that fails only when tightened: the previous PDF stays, no folder is left."""
     theme = custom_theme(
