@@ -452,7 +452,7 @@ def test_each_round_of_the_search_tries_as_many_steps_as_cores_are_free(fits_fro
         rounds[-1].append(len(indexes))
         return {i: 1 if fits_from is not None and i >= fits_from else 2 for i in indexes}
 
-    found, seen = first_fitting(10, pages_at, 1, width)
+    found, _ = first_fitting(10, pages_at, 1, width)
     assert found == fits_from
     assert all(tried <= allowed for allowed, tried in rounds), rounds
     assert rounds[0] == [1, 1]  # a single free core: the tightest step alone comes first
