@@ -10,8 +10,9 @@ search for the first step that fits. One mechanism for both ways a design asks f
 
 A CV is tightened first in its vertical spacing, then in its font size (by 0.25 pt at a
 time). Nothing is ever left out, and nothing is tightened more than the first step that
-fits needs. Each step is a full XeLaTeX pass, so steps are tried several at a time, one
-per core, and a fitted result is kept by the build cache like any other.
+fits needs. Each step is a full XeLaTeX pass, so steps are tried several at a time, about
+one per core that the build's other passes leave free (compile/pdf.py), and a fitted
+result is kept by the build cache like any other.
 """
 
 from __future__ import annotations
