@@ -6,7 +6,8 @@ The page sends each change with the revision it was made on. If the file has cha
 the other writer changed too is not made: it comes back as a conflict, with both values,
 for the person to settle; the other changes are made on the file as it now is. A list
 whose length changed meanwhile refuses changes below it, since its item 3 may be another
-item now.
+item now. A file read empty is taken so only once it has stayed empty for EMPTY_SETTLE
+seconds: a program that saves in place empties the file before it writes it.
 
 The file is written as every user's file is (userfile.py): whole, in one step, its mode,
 link and line endings kept, after a copy of it is kept once per session (``cv.yaml.bak``, or
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +37,7 @@ from .yamltext import CannotWrite, Path_
 # Revisions remembered: a change made on an older one is a conflict. A page's changes are
 # made on the revision it was last told of, one or two behind at most.
 HISTORY = 8
+EMPTY_SETTLE = 1.0  # seconds a file read empty stays so before it is taken as emptied
 TRIES = 5  # the file saved by another program while changes were made: made again on it
 Stamp = tuple[int, int, int] | None
 _ABSENT = object()
@@ -69,6 +72,7 @@ class EditSession:
         self._user, text = user
         self._revisions: dict[int, Revision] = {}
         self._stamps: dict[Stamp, int] = {}  # the file's stamp when each revision was read
+        self._emptied: tuple[Stamp, float] | None = None  # read empty: when first, at what stamp
         self.current = self._revision(1, text, "disk")
         # A value put back is written as it was written here.
         self._opened = None if self.current.error else yamltext.read(text)
@@ -90,6 +94,8 @@ class EditSession:
             read = _read(self.file)
             if read is None:
                 return None
+            if not read[1].strip() and self.current.text.strip() and not self._left_empty(stamp):
+                return None  # emptied for a moment: a program writing it has truncated it
             backup = self._user.backup
             self._user, text = read
             self._user.backup = backup
@@ -100,6 +106,16 @@ class EditSession:
             revision = self._revision(self.current.number + 1, text, "disk")
         self._tell(revision)
         return revision
+
+    def _left_empty(self, stamp: Stamp) -> bool:
+        """Whether the file has read empty, with this stamp, for EMPTY_SETTLE seconds: a
+        program that saves in place empties the file, then writes it, and a look between
+        the two would show the page an empty profile (the form emptied, then filled)."""
+        now = time.monotonic()
+        if self._emptied is None or self._emptied[0] != stamp:
+            self._emptied = (stamp, now)
+            return False
+        return now - self._emptied[1] >= EMPTY_SETTLE
 
     def revision(self, number: int) -> Revision | None:
         with self._lock:

@@ -119,6 +119,30 @@ def test_a_file_that_is_not_yaml_now_is_not_written(profile):
     assert profile.read_text(encoding="utf-8").endswith("skills: [\n")
 
 
+def test_a_file_emptied_for_a_moment_by_a_program_writing_it_is_not_shown(profile, monkeypatch):
+    """A program saving in place truncates the file, then writes it: a look in between read
+    an empty profile, and the page emptied its form (test_edit_page's save made elsewhere,
+    under load). An empty file is taken once it has stayed so for EMPTY_SETTLE seconds."""
+    from cvtex.live import editsession
+
+    clock = [100.0]
+    monkeypatch.setattr(editsession.time, "monotonic", lambda: clock[0])
+    session = EditSession(profile)
+    with profile.open("w", encoding="utf-8"):  # truncated, not yet written
+        assert session.refresh() is None and session.current.number == 1
+        clock[0] += editsession.EMPTY_SETTLE / 2
+        assert session.refresh() is None
+    profile.write_text(PROFILE.replace("Ann Lee", "Ann Li"), encoding="utf-8")
+    revision = session.refresh()
+    assert revision is not None and revision.data["name"]["en"] == "Ann Li"
+    # Emptied for good: shown once it has stayed empty.
+    profile.write_text("", encoding="utf-8")
+    assert session.refresh() is None
+    clock[0] += editsession.EMPTY_SETTLE
+    revision = session.refresh()
+    assert revision is not None and revision.text == "" and revision.data is None
+
+
 def test_each_revision_is_known_by_the_stamp_a_build_sees(profile):
     import os
 
