@@ -278,11 +278,12 @@ def _one_pass(
 
 
 # Passes typesetting in this process now (the languages of a build run side by side). A
-# fit's round tries as many steps as there are cores, less the passes running, plus one:
-# beside one other language on two cores, both steps of a default fit are tried at once (a
-# second round would cost more than sharing the cores for a while); beside more languages,
-# a step tried only slows them, and is mostly not the one chosen (the academic example's
-# homepage variant, four languages whose short last page nothing pulls back: 3.6 s to 3.3 s).
+# fit's round tries one step per core the passes running leave, plus one, and never more
+# than the cores: beside one other language on two cores, both steps of a default fit are
+# tried at once (a second round would cost more than sharing the cores for a while);
+# beside more languages, a step tried only slows them, and is mostly not the one chosen
+# (the academic example's homepage variant, four languages whose short last page nothing
+# pulls back: 3.6 s to 3.3 s).
 _passes = 0
 _passes_lock = threading.Lock()
 
@@ -300,7 +301,8 @@ def _running() -> Iterator[None]:
 
 
 def _free_cores() -> int:
-    return max(1, (os.cpu_count() or 1) + 1 - _passes)
+    cores = os.cpu_count() or 1
+    return min(cores, max(1, cores + 1 - _passes))
 
 
 # tagpdf numbers the marked content of a page from the .aux of the pass before; until two

@@ -458,6 +458,20 @@ def test_each_round_of_the_search_tries_as_many_steps_as_cores_are_free(fits_fro
     assert rounds[0] == [1, 1]  # a single free core: the tightest step alone comes first
 
 
+@pytest.mark.parametrize(
+    ("cores", "running", "width"),
+    [(2, 0, 2), (2, 1, 2), (2, 2, 1), (2, 3, 1), (8, 0, 8), (8, 1, 8), (8, 3, 6), (8, 9, 1)],
+)
+def test_a_round_tries_a_step_per_core_left_free_and_one_more(monkeypatch, cores, running, width):
+    """compile/pdf.py: beside one other language, a default fit's two steps still go at
+    once on two cores; beside more, one at a time; alone, no more than the cores."""
+    from cvtex.compile import pdf
+
+    monkeypatch.setattr(pdf.os, "cpu_count", lambda: cores)
+    monkeypatch.setattr(pdf, "_passes", running)
+    assert pdf._free_cores() == width
+
+
 def test_an_error_in_a_trial_leaves_nothing_behind(tmp_path, tiny, custom_theme):
     """A theme that fails only when tightened: the previous PDF stays, no folder is left."""
     theme = custom_theme(
