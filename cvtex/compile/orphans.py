@@ -11,10 +11,10 @@ its pipe forever, and its folder behind. Two measures close that:
   with cvtex's memory: its page tables copied, then a fault on every page cvtex writes
   afterwards, 40 ms and more per engine in a process of 400 MB (a long-running editor or
   a test worker), against a fraction of a millisecond. Where setpriv is missing or too old
-  (before util-linux 2.33), the request is made that way, between fork and exec, and
-  followed by a check that the parent is still there: had it died in between, the request
-  would never fire. setpriv has no such check; an engine whose cvtex was killed in that
-  instant still ends by itself, as it reads a file or a pipe that only cvtex writes.
+  (before util-linux 2.33), the request is made that way, between fork and exec. Either
+  way it is followed by a check that the parent is still there (through setpriv, by a
+  shell that then executes the engine): had it died in between, the request would never
+  fire, and an engine waiting to open its named pipe would wait for ever.
   The kernel means the parent *thread*: the signal comes when the thread that forked
   ends. So engines are forked only by the main thread or by one spawner thread that lives
   as long as the process; a worker thread of a build's pool, which ends when the build
@@ -292,7 +292,7 @@ def _dying_with_this_thread(command: list[str], options: dict[str, Any]) -> subp
     program = command[0]
     # A program that cannot run is refused by Popen itself, as without setpriv.
     if setpriv and os.path.isabs(program) and os.access(program, os.X_OK):
-        return subprocess.Popen([setpriv, "--pdeathsig", "KILL", "--", *command], **options)
+        return subprocess.Popen(_through_setpriv(setpriv, command), **options)
     prctl = _prctl()
     assert prctl is not None
     options = {**options, "preexec_fn": functools.partial(_die_with, os.getpid(), prctl)}
@@ -304,6 +304,16 @@ def _dying_with_this_thread(command: list[str], options: dict[str, Any]) -> subp
         return subprocess.Popen(command, **options)
 
 
+_PARENT_CHECK = 'test "$PPID" = "$0" && exec "$@"'
+
+
+def _through_setpriv(setpriv: str, command: list[str]) -> list[str]:
+    """``command`` in one process with the request, then the check that its parent is
+    still there (a shell's $PPID is its parent as it starts)."""
+    check = ["/bin/sh", "-c", _PARENT_CHECK, str(os.getpid())]
+    return [setpriv, "--pdeathsig", "KILL", "--", *check, *command]
+
+
 @functools.cache
 def _setpriv() -> str | None:
     """util-linux's setpriv, if it knows ``--pdeathsig`` (asked once: 2 ms)."""
@@ -312,7 +322,7 @@ def _setpriv() -> str | None:
         return None
     try:
         asked = subprocess.run(
-            [found, "--pdeathsig", "KILL", "--", found, "--version"],
+            _through_setpriv(found, [found, "--version"]),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

@@ -250,6 +250,20 @@ def test_starting_an_engine_copies_nothing_of_cvtex(tmp_path, thread):
     assert wait_until(lambda: _state(int(sleeper)) == "Z")
 
 
+@pytest.mark.skipif(shutil.which("setpriv") is None, reason="util-linux's setpriv is missing")
+def test_an_engine_whose_cvtex_died_before_it_asked_for_the_signal_never_starts(tmp_path):
+    """Through setpriv, the parent is checked after the request, as in the fork's path: a
+    cvtex killed before it would leave an engine waiting on its named pipe for ever. Here
+    the parent it names is not its parent (as once cvtex is gone)."""
+    made = tmp_path / "started"
+    chain = [shutil.which("setpriv"), "--pdeathsig", "KILL", "--", "/bin/sh", "-c"]
+    touch = [shutil.which("touch"), str(made)]
+    gone = subprocess.run([*chain, orphans._PARENT_CHECK, "1", *touch], check=False)
+    assert gone.returncode != 0 and not made.exists()
+    here = subprocess.run([*chain, orphans._PARENT_CHECK, str(os.getpid()), *touch], check=False)
+    assert here.returncode == 0 and made.exists()
+
+
 def test_an_engine_left_ending_is_waited_for_before_cvtex_exits(tmp_path):
     """An engine whose pass is over ends by itself, unwaited (orphans.reap); cvtex exits
     only once it has, so that nothing of a build outlives the command."""
