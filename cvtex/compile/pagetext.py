@@ -177,8 +177,10 @@ def _read(document: Any, numbers: Iterable[int], boxes: bool = True) -> list[Pag
             size = raw.FPDFText_GetFontSize(text, index)
             # (without boxes, left and right stay 0)
             found.append(Glyph(char, left.value, right.value, height - y.value, size))
-        placed = _placed(found) if boxes else found
-        glyphs = tuple(glyph for glyph in placed if _seen(glyph.char))
+        if boxes:
+            glyphs = tuple(glyph for glyph in _placed(found) if _seen(glyph.char))
+        else:
+            glyphs = tuple(found)  # each looked at as it was read
         pages.append(PageText(page.get_width(), height, glyphs))
         text.close()
         page.close()
