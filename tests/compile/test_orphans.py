@@ -48,6 +48,14 @@ def engines_under(folder: Path) -> list[int]:
     return found
 
 
+def cvtex_script(script: str, folder: Path) -> subprocess.CompletedProcess[str]:
+    """``script`` run by a Python of its own (a cvtex that may be killed, or forks), in
+    ``folder``: what it printed, and said."""
+    return subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=folder
+    )
+
+
 def wait_until(condition, bound: float = BOUND) -> bool:
     deadline = time.monotonic() + bound
     while time.monotonic() < deadline:
@@ -206,9 +214,7 @@ def test_ctrl_c_while_an_engine_is_forked_stops_cvtex(tmp_path):
         "except KeyboardInterrupt:\n"
         "    print('interrupted')\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=tmp_path
-    )
+    done = cvtex_script(script, tmp_path)
     assert done.stdout.split() == ["0000000000000000", "interrupted"], done.stderr
 
 
@@ -241,9 +247,7 @@ def test_starting_an_engine_copies_nothing_of_cvtex(tmp_path, thread):
         "print(sleeper.pid, flush=True)\n"
         "os.kill(os.getpid(), 9)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=tmp_path
-    )
+    done = cvtex_script(script, tmp_path)
     assert "forked" not in done.stdout, done.stderr
     blocked, copied, sleeper = done.stdout.split()
     assert (blocked, copied) == ("0000000000000000", "False"), done.stderr
