@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from cvtex.check.reading import Reading
 from cvtex.compile.engine import DEFAULT_TIMEOUT, Engine
 from cvtex.pipeline.build import build as run_build
 from cvtex.pipeline.build import tex_sources
@@ -45,6 +46,21 @@ class Callbacks(Reporter):
     def wrote(self, path: Path) -> None:
         if self.on_page:
             self.on_page(path)
+
+
+class Built(Reporter):
+    """A build's PDFs by language, and what its check read back from each."""
+
+    def __init__(self, out_dir: Path) -> None:
+        self.out_dir = out_dir
+        self.results: dict[str, BuiltLanguage] = {}
+        self.readings: dict[str, Reading] = {}
+
+    def ready(self, built: BuiltLanguage) -> None:
+        self.results[built.language] = built
+
+    def checked(self, reading: Reading) -> None:
+        self.readings[reading.language] = reading
 
 
 def request(
@@ -97,6 +113,11 @@ def build(
     reporter = Callbacks(on_start, on_done, on_warning, on_page)
     made = request(profile, languages, out_dir, theme, **options)  # type: ignore[arg-type]
     return run_build(made, reporter, engines=engines)
+
+
+def run_build_request(profile: Path, reporter: Reporter, **options: object) -> None:
+    """``cvtex build PROFILE`` with these options, its events told to ``reporter``."""
+    run_build(request(profile, **options), reporter)  # type: ignore[arg-type]
 
 
 def render_languages(

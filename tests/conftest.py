@@ -18,7 +18,7 @@ from cvtex.look import theme as themes
 from cvtex.look.theme import builtin_names
 from cvtex.pipeline.place import BuiltLanguage
 
-from .building import build
+from .building import Built, build, run_build_request
 from .shared import made_once
 from .systems import MACOS, NOTO, WINDOWS, System, make_system
 
@@ -29,6 +29,7 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "academic" / "profile.yaml"
+ENGINEER = ROOT / "examples" / "engineer" / "profile.yaml"
 GERMAN = ROOT / "examples" / "locales" / "de.yaml"  # a catalog for a language cvtex lacks
 
 
@@ -108,13 +109,30 @@ def built_example(
 ) -> BuiltExample:
     """The example in its four languages, once per built-in theme (and per run: the
     workers share it, see shared.py)."""
-    theme = request.param
+    return example_built(tmp_path_factory, request.param)
+
+
+def example_built(factory: pytest.TempPathFactory, theme: str) -> BuiltExample:
+    """The academic example in its four languages and ``theme``, built once per run."""
 
     def make(out_dir: Path) -> BuiltExample:
         results = build(EXAMPLE, out_dir=out_dir, theme=theme)
         return BuiltExample(out_dir, {result.language: result for result in results}, theme)
 
-    return made_once(tmp_path_factory, f"example-{theme}", make)
+    return made_once(factory, f"example-{theme}", make)
+
+
+def engineer_built(factory: pytest.TempPathFactory, theme: str = "classic") -> Built:
+    """The engineer example in English, Japanese and Korean, built and checked in ``theme``,
+    once per run. Its folder is the build's out/ with its build cache: a copy built again
+    starts each fit at the step this build found."""
+
+    def make(out_dir: Path) -> Built:
+        built = Built(out_dir)
+        run_build_request(ENGINEER, built, out_dir=out_dir, theme=theme, check=True)
+        return built
+
+    return made_once(factory, f"engineer-{theme}", make)
 
 
 @pytest.fixture

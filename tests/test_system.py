@@ -14,19 +14,16 @@ import pytest
 
 from cvtex import system
 
-from .building import build
-from .conftest import EXAMPLE, ROOT
+from .conftest import ROOT, engineer_built, example_built
 
-ENGINEER = ROOT / "examples" / "engineer" / "profile.yaml"
 # LaTeX's own files (tex/latex/base): there wherever LaTeX runs at all.
 LATEX_ITSELF = {"base"}
 
 
-def packages_read(tex: Path) -> set[str]:
-    """The TeX Live packages of the files XeLaTeX reads to compile ``tex`` (by the folder
-    each is in: tex/latex/<package>/..., tex/generic/<package>/...)."""
-    work = tex.parent / "recorded"
-    work.mkdir(exist_ok=True)
+def packages_read(tex: Path, work: Path) -> set[str]:
+    """The TeX Live packages of the files XeLaTeX reads to compile ``tex`` in the folder
+    ``work`` (by the folder each is in: tex/latex/<package>/..., tex/generic/<package>/...)."""
+    work.mkdir()
     shutil.copyfile(tex, work / tex.name)
     subprocess.run(
         ["xelatex", "-recorder", "-interaction=nonstopmode", tex.name],
@@ -41,16 +38,16 @@ def packages_read(tex: Path) -> set[str]:
     return found - LATEX_ITSELF
 
 
-def test_the_tlmgr_list_is_what_compiles_read(tmp_path):
+def test_the_tlmgr_list_is_what_compiles_read(tmp_path, tmp_path_factory):
     """Chinese (xeCJK) and English in the academic example, Japanese and Korean (the ko
     template) in the engineer's: together, every package a template loads."""
+    academic = example_built(tmp_path_factory, "classic").results
+    engineer = engineer_built(tmp_path_factory).results
     read = set()
-    for profile, languages, out in (
-        (EXAMPLE, "en,zh", tmp_path / "academic"),
-        (ENGINEER, "ja,ko", tmp_path / "engineer"),
-    ):
-        for result in build(profile, languages, out_dir=out):
-            read |= packages_read(result.pdf.with_suffix(".tex"))
+    for results, languages in ((academic, ("en", "zh")), (engineer, ("ja", "ko"))):
+        for language in languages:
+            tex = results[language].pdf.with_suffix(".tex")
+            read |= packages_read(tex, tmp_path / tex.stem)
     assert read == set(system.TEX_PACKAGES), (
         f"read but not listed: {sorted(read - set(system.TEX_PACKAGES))}; "
         f"listed but not read: {sorted(set(system.TEX_PACKAGES) - read)}"

@@ -4,6 +4,7 @@ their regions' glyphs, and their line breaking, measured on the PDFs real XeLaTe
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import zipfile
 from pathlib import Path
@@ -15,18 +16,14 @@ from click.testing import CliRunner
 from cvtex.bibtex.names import read_authors
 from cvtex.check.compare import misses
 from cvtex.check.expected import Phrase
-from cvtex.check.reading import Reading
 from cvtex.cli.main import main
 from cvtex.language.catalog import load_catalog
 from cvtex.look.fontplan import texts
-from cvtex.pipeline.build import build as run_build
-from cvtex.pipeline.place import BuiltLanguage
-from cvtex.pipeline.report import Reporter
 from cvtex.profile.load import load_profile
 from cvtex.view.localize import localize
 
-from ..building import build, request
-from ..conftest import ROOT, THEMES, pdf_text
+from ..building import Built, build, request
+from ..conftest import ENGINEER, ROOT, THEMES, engineer_built, pdf_text
 from ..glyphs import face_glyph, glyph_ids
 from ..linebreaks import (
     kinsoku_breaks,
@@ -36,8 +33,6 @@ from ..linebreaks import (
     pdf_lines,
     split_words,
 )
-
-ENGINEER = ROOT / "examples" / "engineer" / "profile.yaml"
 
 
 def shown_texts(profile: Path, lang: str) -> list[str]:
@@ -180,31 +175,10 @@ def test_korean_lines_break_between_words(tmp_path, theme):
     assert lost_spaces(lines, [KOREAN]) == []
 
 
-class Built(Reporter):
-    """A build's PDFs, and what the check read back from each."""
-
-    def __init__(self) -> None:
-        self.results: dict[str, BuiltLanguage] = {}
-        self.readings: dict[str, Reading] = {}
-
-    def ready(self, built: BuiltLanguage) -> None:
-        self.results[built.language] = built
-
-    def checked(self, reading: Reading) -> None:
-        self.readings[reading.language] = reading
-
-
 @pytest.fixture(scope="module", params=THEMES)
 def engineer(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Built:
     """The engineer example in English, Japanese and Korean, built and checked, per theme."""
-    built = Built()
-    out_dir = tmp_path_factory.mktemp(f"engineer-{request.param}")
-    run_build(_request(out_dir, request.param), built)
-    return built
-
-
-def _request(out_dir: Path, theme: str):
-    return request(ENGINEER, out_dir=out_dir, theme=theme, check=True)
+    return engineer_built(tmp_path_factory, request.param)
 
 
 def test_the_example_breaks_no_japanese_or_korean_rule(engineer):
@@ -411,10 +385,12 @@ def test_texts_left_in_english_are_exported_and_merged_back_in_korean(tmp_path):
     assert "0 fall back" in run("validate", profile, "--lang", "ko").output
 
 
-def test_the_preview_shows_a_pane_per_language_under_its_own_name(tmp_path):
+def test_the_preview_shows_a_pane_per_language_under_its_own_name(tmp_path, tmp_path_factory):
     from cvtex.live.preview import PreviewState
     from cvtex.live.watch import WatchState, watch_once
 
+    # The example's folder as a build left it: the preview's first build keeps its PDFs.
+    shutil.copytree(engineer_built(tmp_path_factory).out_dir, tmp_path / "out")
     state = WatchState(request(ENGINEER, out_dir=tmp_path / "out"))
     try:
         (result,) = watch_once(state)
