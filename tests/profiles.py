@@ -88,6 +88,9 @@ def fill_profile(
     author = text()
     filled.data = {
         "languages": [language],
+        # Set as designed: these profiles try the text's way to the page, which a fit's
+        # trials (the same text, tighter spacing) would only compile again.
+        "design": {"fit": "off"},
         "name": text(),
         "owner_names": [author],
         "contacts": [contact(kind) for kind in CONTACT_TYPES],
