@@ -140,6 +140,9 @@ class Engine:
         self.process: subprocess.Popen[bytes] | None = None
         self.primed = ""  # the start of the source it holds before run(): see prime()
         self.format: Format | None = None  # holding the start of the source: see start()
+        # The format of a pass that reads the whole source (LaTeX's own, formats.latex()):
+        # None for XeLaTeX's default.
+        self.latex: Format | None = None
         self._pipe_fd: int | None = None
         self._ended = False  # its pass is over; the process only frees its memory
         self._log_is_its_own = False  # the log holds only what this pass wrote (see _spawn)
@@ -297,8 +300,10 @@ class Engine:
         command = engine_command(file_name)
         if job:
             command.insert(-1, f"-jobname={job}")
-        elif self.format is not None:  # a pass over the pipe (again() reads the whole .tex)
-            command.insert(1, f"-fmt={self.format.name}")
+        # A pass over the pipe loads its head's format; again() reads the whole .tex.
+        fmt = self.format if self.format is not None and not job else self.latex
+        if fmt is not None:
+            command.insert(1, f"-fmt={fmt.name}")
         return orphans.spawn(
             command,
             cwd=self.folder,
@@ -455,6 +460,12 @@ def _file_facts(path: Path) -> str:
     except OSError:
         return f"{path} -"
     return f"{path} {stat.st_size} {stat.st_mtime_ns}"
+
+
+def latex_format_file() -> Path | None:
+    """TeX Live's xelatex.fmt, the format XeLaTeX loads unless it is given another."""
+    found = shutil.which(XELATEX)
+    return _format_file(_file_facts(Path(found).resolve())) if found else None
 
 
 def _format_file(binary_facts: str) -> Path | None:

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from .. import cachefiles
 from . import orphans
-from .engine import engine_facts, engine_path, locked_down_environment
+from .engine import engine_facts, engine_path, latex_format_file, locked_down_environment
 
 FOLDER = "formats"
 EARLY = "early.json"  # the format the ``cvtex`` executable starts its engine on
@@ -72,6 +72,7 @@ _IN_USE = 3600.0  # seconds since a format was last chosen within which it is ne
 
 # Heads met this process whose format is wanted and not made yet (see make_missing).
 _missing: dict[str, str] = {}
+_LATEX_HEAD = ""  # LaTeX's own format holds nothing of a source: see latex()
 
 
 @dataclass(frozen=True)
@@ -158,6 +159,24 @@ def ready(tex: str, want: bool = True) -> Format | None:
     return None
 
 
+def latex() -> Format | None:
+    """TeX Live's own format (xelatex.fmt), kept inflated in the cache (see _place): what a
+    pass loads when its head has no format of its own yet, or when it reads the whole .tex
+    (a tagged PDF's, whose metadata comes before the class line). None until it is made;
+    the first time, it is noted as wanted (made by make_missing, after the PDFs)."""
+    folder = cachefiles.user_subfolder(FOLDER) if hasattr(os, "mkfifo") else None
+    if folder is None:
+        return None
+    key = _key(_LATEX_HEAD)
+    fmt = folder / f"{key}.fmt"
+    if fmt.exists():
+        with contextlib.suppress(OSError):
+            os.utime(fmt)  # recently used: kept longest
+        return Format(_LATEX_HEAD, fmt)
+    _missing[key] = _LATEX_HEAD
+    return None
+
+
 def make_missing() -> None:
     """Dump the formats this process found wanted, all at once (one XeLaTeX each)."""
     wanted = dict(_missing)
@@ -166,6 +185,10 @@ def make_missing() -> None:
     if not wanted or folder is None:
         return
     orphans.remove_stale(folder, DUMP_PREFIX)  # those of a cvtex killed while it dumped
+    if (key := _key(_LATEX_HEAD)) in wanted:
+        del wanted[key]
+        with contextlib.suppress(OSError):
+            _copy_latex(folder, key)
     started = []
     for key, head_text in wanted.items():
         with contextlib.suppress(OSError, subprocess.SubprocessError):
@@ -217,12 +240,24 @@ def _start_dump(folder: Path, key: str, head_text: str) -> tuple[Path, subproces
     return work, process
 
 
+def _copy_latex(folder: Path, key: str) -> None:
+    """TeX Live's xelatex.fmt copied inflated into the cache, as latex() names it."""
+    source = latex_format_file()
+    if source is None:
+        return
+    work = orphans.private_folder(DUMP_PREFIX, folder)
+    try:
+        _place(source, folder / f"{key}.fmt", work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def _keep(folder: Path, key: str, head_text: str, work: Path, returncode: int) -> None:
     """Move a dump's format into place with the files it read; or remember that it failed."""
     made = work / f"{key}.fmt"
     files = _files_read(work / f"{key}.fls", work) if returncode == 0 else None
     if files and made.exists():
-        _place(made, folder / f"{key}.fmt")
+        _place(made, folder / f"{key}.fmt", work)
         record = {"head": head_text, "files": files}
     else:  # a package that loads a font as it loads, say: such a head keeps its lines
         record = {"head": head_text, "failed": True, "at": time.time()}
@@ -230,17 +265,18 @@ def _keep(folder: Path, key: str, head_text: str, work: Path, returncode: int) -
     (folder / f"{key}.seen").unlink(missing_ok=True)
 
 
-def _place(made: Path, target: Path) -> None:
-    """The format kept inflated. XeTeX writes it gzip-compressed (9 MB for 32 MB of
-    memory) and inflates it at every pass that loads it: about 50 ms of a Chinese pass's
-    0.55 s here. zlib reads a file that is not gzip as it is, so the engine loads the
-    inflated file unchanged (the same .xdv), without that work."""
-    inflated = made.with_suffix(".inflated")
+def _place(made: Path, target: Path, work: Path) -> None:
+    """The format kept inflated, as ``target`` (by way of ``work``). XeTeX writes it
+    gzip-compressed (9 MB for 32 MB of memory) and inflates it at every pass that loads
+    it: about 50 ms of a Chinese pass's 0.55 s here. zlib reads a file that is not gzip as
+    it is, so the engine loads the inflated file unchanged (the same .xdv), without that
+    work."""
+    inflated = work / f"{target.name}.inflated"
     try:
         with gzip.open(made, "rb") as packed, inflated.open("wb") as raw:
             shutil.copyfileobj(packed, raw, 1 << 20)
     except gzip.BadGzipFile:  # an engine that writes its formats as they are
-        inflated = made
+        shutil.copyfile(made, inflated)
     os.replace(inflated, target)
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cvtex.compile import formats
+from cvtex.compile import formats, orphans
 from cvtex.compile.engine import Engine
 from cvtex.errors import EngineError
 from cvtex.profile.load import load_profile
@@ -92,6 +92,38 @@ def test_an_engine_on_a_format_makes_the_same_pdf(profile, theme, lang, tmp_path
     assert pages(fast.pdf, tmp_path / "fast-pages") == pages(plain.pdf, tmp_path / "plain-pages")
     # The .tex beside the PDF is the whole source, as a person would compile it.
     assert (tmp_path / "fast" / "cv.tex").read_text(encoding="utf-8") == tex
+
+
+def test_a_pass_without_a_format_of_its_own_loads_latexs_kept_inflated(
+    tmp_path, own_cache, monkeypatch
+):
+    """A tagged source has no head: its passes load TeX Live's xelatex.fmt, from an
+    inflated copy in the cache once a build has made it, and make the same PDF."""
+    (rendered,) = render_languages(load_profile(EXAMPLE), ["zh"], "classic")
+    tex = rendered.tex.replace("\\documentclass", "\\DocumentMetadata{}\n\\documentclass", 1)
+    assert formats.head(tex) == "" and formats.ready(tex) is None
+    (tmp_path / "plain").mkdir()
+    plain = Engine(tmp_path / "plain").run(tex, "cv.tex")
+    assert formats.latex() is None  # noted as wanted, made after the build's PDFs
+    formats.make_missing()
+    latex = formats.latex()
+    assert latex is not None and latex.head == ""
+    assert not latex.path.read_bytes().startswith(b"\x1f\x8b")
+    commands = []
+    spawn = orphans.spawn
+    monkeypatch.setattr(
+        orphans, "spawn", lambda command, **kw: spawn(commands.append(command) or command, **kw)
+    )
+    (tmp_path / "copy").mkdir()
+    engine = Engine(tmp_path / "copy")
+    engine.latex = latex
+    copied = engine.run(tex, "cv.tex")
+    assert pdf_text(copied.pdf) == pdf_text(plain.pdf)
+    engine.again("cv.tex")  # a tagged PDF's next pass reads the whole .tex too
+    assert [command[1] for command in commands] == [f"-fmt={latex.name}"] * 2
+    (tmp_path / "plain-pages").mkdir()
+    (tmp_path / "copy-pages").mkdir()
+    assert pages(copied.pdf, tmp_path / "copy-pages") == pages(plain.pdf, tmp_path / "plain-pages")
 
 
 def test_an_error_names_its_line_of_the_tex_file(tmp_path, own_cache):
