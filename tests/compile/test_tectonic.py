@@ -44,9 +44,20 @@ def bundle(xelatex_built, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def tectonic_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """Tectonic's cache (its formats) for this session alone."""
-    return {**os.environ, "TECTONIC_CACHE_DIR": str(tmp_path_factory.mktemp("tectonic-cache"))}
+def tectonic_env(bundle, tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """Tectonic's cache (its formats) for this session alone, its LaTeX format made once
+    by a compile of its own: otherwise the first builds' languages, compiled side by side,
+    would each make it."""
+    env = {**os.environ, "TECTONIC_CACHE_DIR": str(tmp_path_factory.mktemp("tectonic-cache"))}
+    work = tmp_path_factory.mktemp("tectonic-format")
+    (work / "first.tex").write_text(
+        "\\documentclass{article}\n\\begin{document}\nA\n\\end{document}\n", encoding="utf-8"
+    )
+    tectonic = find_tectonic()
+    assert tectonic is not None
+    command = [tectonic.path, "--bundle", str(bundle), "--only-cached", "--chatter", "minimal"]
+    subprocess.run([*command, "first.tex"], cwd=work, env=env, capture_output=True, check=True)
+    return env
 
 
 def cvtex(*args: object, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
