@@ -156,11 +156,11 @@ def custom_theme(tmp_path: Path) -> Iterator[Callable[[str, Callable[[str], str]
 
 @pytest.fixture(scope="session")
 def simulated(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], System]:
-    """Other systems' fonts on this one (tests/systems.py), made once per session on first
-    use: ``simulated("macos")``, "windows", "windows-simsun" (SimSun and SimHei alone),
+    """Other systems' fonts on this one (tests/systems.py), each made once per run on first
+    use (its faces take seconds to make; the workers share them, see shared.py):
+    ``simulated("macos")``, "windows", "windows-simsun" (SimSun and SimHei alone),
     "fedora" (Noto CJK only, no TeX Gyre or Latin fonts in fontconfig), "bare" (fontconfig
     with no font: TeX Live's alone)."""
-    root = tmp_path_factory.mktemp("systems")
     made: dict[str, System] = {}
     layouts = {
         "macos": ({"families": list(MACOS)}),
@@ -172,7 +172,11 @@ def simulated(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Syste
 
     def get(name: str) -> System:
         if name not in made:
-            made[name] = make_system(name, root, **layouts[name])
+            made[name] = made_once(
+                tmp_path_factory,
+                f"system-{name}",
+                lambda folder: make_system(name, folder, **layouts[name]),
+            )
         return made[name]
 
     return get
