@@ -19,13 +19,25 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from cvtex.check.reading import Reading
+
 from ..conftest import ROOT, THEMES
 from ..readers import READER_NAMES
+from ..shared import made_once
 from .test_check import checked
 
 LONG = sorted((ROOT / "tests" / "data" / "long").glob("*.yaml"))
 PAGE_NUMBER = {"en": "{page}/{total}", "zh": "第{page}页/共{total}页"}
 UPDATED = {"en": "Last updated:", "zh": "更新于"}
+
+
+def long_checked(factory: pytest.TempPathFactory, profile: Path, theme: str) -> dict[str, Reading]:
+    """A long CV built and checked in ``theme``, once per run (test_page_breaks reads the
+    researcher's too): what the check read back in each language, the PDF's path with it
+    (and the .tex beside it)."""
+    return made_once(
+        factory, f"long-{profile.stem}-{theme}", lambda out: checked(profile, out, theme)
+    )
 
 
 @pytest.fixture(scope="module", params=THEMES)
@@ -34,8 +46,7 @@ def long_readings(request, tmp_path_factory):
     theme = request.param
     readings = {}
     for profile in LONG:
-        out = tmp_path_factory.mktemp(f"{profile.stem}-{theme}")
-        for language, reading in checked(profile, out, theme).items():
+        for language, reading in long_checked(tmp_path_factory, profile, theme).items():
             readings[profile.stem, language] = reading
     return theme, readings
 

@@ -21,6 +21,7 @@ import yaml
 
 from ..building import build
 from ..conftest import EXAMPLE, ROOT, THEMES
+from .test_long_cvs import long_checked
 
 _PAGE = re.compile(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', re.S)
 _WORD = re.compile(
@@ -286,15 +287,21 @@ RESEARCHER = ROOT / "tests" / "data" / "long" / "researcher.yaml"
 
 @pytest.mark.parametrize("cv", ["example", "researcher"])
 @pytest.mark.parametrize("theme", THEMES)
-def test_a_long_cv_breaks_where_a_reader_expects(tmp_path, theme, cv):
-    profile = long_profile(tmp_path / "cv") if cv == "example" else RESEARCHER
+def test_a_long_cv_breaks_where_a_reader_expects(tmp_path, tmp_path_factory, theme, cv):
+    if cv == "example":
+        built = build(long_profile(tmp_path / "cv"), "en,zh", tmp_path / "out", theme)
+        pdfs = {result.language: result.pdf for result in built}
+    else:  # as test_long_cvs built it
+        readings = long_checked(tmp_path_factory, RESEARCHER, theme)
+        pdfs = {language: reading.pdf for language, reading in readings.items()}
+    assert sorted(pdfs) == ["en", "zh"]
     problems = []
-    for result in build(profile, "en,zh", tmp_path / "out", theme):
-        pages = pages_of(result.pdf)
-        assert len(pages) >= 3, f"{theme} {cv} {result.language}: {len(pages)} pages"
-        tex = result.tex.read_text(encoding="utf-8")
+    for language, pdf in pdfs.items():
+        pages = pages_of(pdf)
+        assert len(pages) >= 3, f"{theme} {cv} {language}: {len(pages)} pages"
+        tex = pdf.with_suffix(".tex").read_text(encoding="utf-8")
         foot = text_foot(tex, pages[0].height)
-        where = f"{theme} {cv} {result.language}"
+        where = f"{theme} {cv} {language}"
         problems += break_problems(pages, texts_of(tex), foot, where)
     assert problems == []
 
