@@ -21,11 +21,10 @@ from cvtex.cli.main import main
 from cvtex.importers.printed.dates import find_dates
 from cvtex.language.catalog import available_languages, load_catalog
 
-from ..conftest import EXAMPLE
+from ..conftest import THEMES, example_built
 from .corpus import Truth, score
 from .truths import write_docx
 
-THEMES = ["classic", "modern", "sidebar", "compact"]
 TODAY = dt.date(2025, 1, 1)
 
 
@@ -55,12 +54,12 @@ def _cvtex(*args: str) -> tuple[int, str]:
 
 
 @pytest.mark.parametrize("theme", THEMES)
-def test_own_pdfs_read_back_with_every_word(theme: str, tmp_path: Path) -> None:
-    code, output = _cvtex("build", str(EXAMPLE), "--lang", "en,zh", "--theme", theme, "--out",
-                          str(tmp_path / "first"))  # fmt: skip
-    assert code == 0, output
+def test_own_pdfs_read_back_with_every_word(
+    theme: str, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    built = example_built(tmp_path_factory, theme)  # the example's PDFs in the theme
     for language in ("en", "zh"):
-        original = tmp_path / "first" / f"profile.{language}.pdf"
+        original = built.results[language].pdf
         profile = tmp_path / f"imported.{language}.yaml"
         code, output = _cvtex("import", str(original), "-o", str(profile))
         assert code == 0, output
