@@ -63,23 +63,25 @@ def glyph_outlines(
     font = TTFont(str(font_file), lazy=True, fontNumber=index)
     units = font["head"].unitsPerEm
     found: dict[str, list | None] = {}
-    if "CFF " in font and (ids := _glyph_ids(font, [int(code, 16) for code in codes])):
-        # A CJK font's tables hold 65,000 glyphs: fontTools would read its whole cmap and
-        # metrics for a few letters (two thirds of 0.2 s). The letters' own entries are
-        # looked up in the tables as they are instead, and their outlines drawn from the
-        # CFF charstrings, which hold no components.
-        order = font.getGlyphOrder()
-        charstrings = font["CFF "].cff.topDictIndex[0].CharStrings
+    ids = _glyph_ids(font, [int(code, 16) for code in codes]) if "CFF " in font else None
+    charstrings = _charstrings(font.reader["CFF "]) if ids else None
+    if ids and charstrings:
+        # A CJK font's tables hold 65,000 glyphs: fontTools would read its whole cmap,
+        # metrics, charset and the offsets of every charstring for a few letters (0.14 to
+        # 0.21 s). The letters' own entries are looked up in the tables as they are
+        # instead, and their outlines drawn from their CFF charstrings (no components).
         metrics = font.reader["hmtx"]
         count = font["hhea"].numberOfHMetrics
         drawn = {}
         for code in codes:
             glyph_id = ids.get(int(code, 16), 0)
-            if glyph_id == 0 or glyph_id >= len(order):
+            glyph = charstrings(glyph_id) if glyph_id else None
+            if glyph is None:
                 found[code] = None
                 continue
             (advance,) = struct.unpack_from(">H", metrics, 4 * min(glyph_id, count - 1))
-            drawn[code] = advance, charstrings[order[glyph_id]]
+            drawn[code] = advance, glyph
+        charstrings = None  # no glyph set: a CFF charstring has no components
     else:
         glyphs = font.getGlyphSet()
         cmap = font.getBestCmap() or {}
@@ -104,6 +106,129 @@ def glyph_outlines(
             " ".join([*pen.operators, "f"]) if pen.operators else "",
         ]
     return {code: found[code] for code in codes}
+
+
+def _charstrings(data: bytes):
+    """A CFF table's glyph by glyph id (None past the last), read as it is: only the INDEX
+    entries a glyph's outline needs, its charstring, its font dict's private dict and
+    subroutines. None for a font fontTools must read whole (an FDSelect of another
+    format than 0 or 3)."""
+    from fontTools.cffLib import PrivateDictDecompiler, TopDictDecompiler
+    from fontTools.misc.psCharStrings import T2CharString
+
+    def read_dict(decompiler, raw: bytes) -> dict:
+        reader = decompiler(_NoStrings())
+        reader.decompile(raw)
+        return reader.getDict()
+
+    top_index = _Index(data, data[2]).end  # after the header and the Name INDEX
+    top = read_dict(TopDictDecompiler, _Index(data, top_index).raw(0))
+    global_subrs = _Index(data, _Index(data, _Index(data, top_index).end).end)
+    glyphs = _Index(data, top["CharStrings"])
+    privates: dict[int, object] = {}
+
+    def private(font_dict: dict) -> object:
+        size, at = font_dict.get("Private", (0, 0))
+        if at not in privates:
+            values = read_dict(PrivateDictDecompiler, data[at : at + size]) if size else {}
+            found = _Private(values.get("defaultWidthX", 0), values.get("nominalWidthX", 0))
+            if "Subrs" in values:
+                found.Subrs = _Index(data, at + values["Subrs"], found, global_subrs)
+            privates[at] = found
+        return privates[at]
+
+    if "FDArray" in top:
+        fonts = _Index(data, top["FDArray"])
+        select = top["FDSelect"]
+        if data[select] not in (0, 3):
+            return None
+
+        def private_of(glyph_id: int) -> object:
+            font_dict = read_dict(TopDictDecompiler, fonts.raw(_fd_of(data, select, glyph_id)))
+            return private(font_dict)
+
+    else:
+
+        def private_of(glyph_id: int) -> object:
+            return private(top)
+
+    global_subrs.make = lambda raw: T2CharString(raw, globalSubrs=global_subrs)
+
+    def glyph(glyph_id: int) -> T2CharString | None:
+        if glyph_id >= len(glyphs):
+            return None
+        return T2CharString(
+            glyphs.raw(glyph_id), private=private_of(glyph_id), globalSubrs=global_subrs
+        )
+
+    return glyph
+
+
+class _NoStrings:
+    """A CFF dict's string ids read as nothing: no name in them is needed here."""
+
+    def __getitem__(self, sid: int) -> str:
+        return ""
+
+
+class _Private:
+    """What fontTools' charstring interpreter asks of a private dict."""
+
+    def __init__(self, default_width: float, nominal_width: float) -> None:
+        self.defaultWidthX, self.nominalWidthX = default_width, nominal_width
+        self.Subrs: _Index | list = []
+
+
+class _Index:
+    """A CFF INDEX read in place: its item ``n`` from its offsets ``n`` and ``n + 1``, not
+    from a list of them all (65,000 charstrings); subroutines made once each."""
+
+    def __init__(self, data: bytes, at: int, private: object = None, global_subrs=None) -> None:
+        self.data, self.private, self.global_subrs = data, private, global_subrs
+        self.count = int.from_bytes(data[at : at + 2], "big")
+        self.size = data[at + 2] if self.count else 0
+        self.offsets = at + 3
+        self.base = self.offsets + (self.count + 1) * self.size - 1
+        self.end = self.base + self._offset(self.count) if self.count else at + 2
+        self.made: dict[int, object] = {}
+        self.make = None
+
+    def _offset(self, index: int) -> int:
+        at = self.offsets + index * self.size
+        return int.from_bytes(self.data[at : at + self.size], "big")
+
+    def raw(self, index: int) -> bytes:
+        return self.data[self.base + self._offset(index) : self.base + self._offset(index + 1)]
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, index: int) -> object:  # a subroutine, as the interpreter asks
+        if index not in self.made:
+            from fontTools.misc.psCharStrings import T2CharString
+
+            raw = self.raw(index)
+            self.made[index] = (
+                self.make(raw)
+                if self.make
+                else T2CharString(raw, private=self.private, globalSubrs=self.global_subrs)
+            )
+        return self.made[index]
+
+
+def _fd_of(data: bytes, at: int, glyph_id: int) -> int:
+    """The font dict of a glyph, from an FDSelect of format 0 or 3."""
+    if data[at] == 0:
+        return data[at + 1 + glyph_id]
+    ranges = int.from_bytes(data[at + 1 : at + 3], "big")
+    low, high = 0, ranges - 1
+    while low < high:  # the last range that starts at or before the glyph
+        middle = (low + high + 1) // 2
+        if int.from_bytes(data[at + 3 + 3 * middle : at + 5 + 3 * middle], "big") <= glyph_id:
+            low = middle
+        else:
+            high = middle - 1
+    return data[at + 5 + 3 * low]
 
 
 # The cmap subtables read as they are, in fontTools' order of preference (getBestCmap):
