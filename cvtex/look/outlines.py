@@ -63,9 +63,10 @@ def glyph_outlines(
     font = TTFont(str(font_file), lazy=True, fontNumber=index)
     units = font["head"].unitsPerEm
     found: dict[str, list | None] = {}
+    glyph_set = None  # what a glyph's components are looked up in: a CFF glyph has none
     ids = _glyph_ids(font, [int(code, 16) for code in codes]) if "CFF " in font else None
-    charstrings = _charstrings(font.reader["CFF "]) if ids else None
-    if ids and charstrings:
+    glyph_of = _charstrings(font.reader["CFF "]) if ids else None
+    if ids and glyph_of:
         # A CJK font's tables hold 65,000 glyphs: fontTools would read its whole cmap,
         # metrics, charset and the offsets of every charstring for a few letters (0.14 to
         # 0.21 s). The letters' own entries are looked up in the tables as they are
@@ -75,15 +76,14 @@ def glyph_outlines(
         drawn = {}
         for code in codes:
             glyph_id = ids.get(int(code, 16), 0)
-            glyph = charstrings(glyph_id) if glyph_id else None
+            glyph = glyph_of(glyph_id) if glyph_id else None
             if glyph is None:
                 found[code] = None
                 continue
             (advance,) = struct.unpack_from(">H", metrics, 4 * min(glyph_id, count - 1))
             drawn[code] = advance, glyph
-        charstrings = None  # no glyph set: a CFF charstring has no components
     else:
-        glyphs = font.getGlyphSet()
+        glyph_set = font.getGlyphSet()
         cmap = font.getBestCmap() or {}
         drawn = {}
         for code in codes:
@@ -91,12 +91,11 @@ def glyph_outlines(
             if name is None:
                 found[code] = None
             else:
-                drawn[code] = glyphs[name].width, glyphs[name]
-        charstrings = glyphs
+                drawn[code] = glyph_set[name].width, glyph_set[name]
     for code, (advance, glyph) in drawn.items():
-        pen = PathPen(charstrings, units)
+        pen = PathPen(glyph_set, units)
         glyph.draw(pen)
-        bounds = BoundsPen(charstrings)
+        bounds = BoundsPen(glyph_set)
         glyph.draw(bounds)
         _, low, _, high = bounds.bounds or (0, 0, 0, 0)
         found[code] = [
@@ -152,7 +151,7 @@ def _charstrings(data: bytes):
         def private_of(glyph_id: int) -> object:
             return private(top)
 
-    global_subrs.make = lambda raw: T2CharString(raw, globalSubrs=global_subrs)
+    global_subrs.global_subrs = global_subrs  # a global subroutine may call another
 
     def glyph(glyph_id: int) -> T2CharString | None:
         if glyph_id >= len(glyphs):
@@ -191,7 +190,6 @@ class _Index:
         self.base = self.offsets + (self.count + 1) * self.size - 1
         self.end = self.base + self._offset(self.count) if self.count else at + 2
         self.made: dict[int, object] = {}
-        self.make = None
 
     def _offset(self, index: int) -> int:
         at = self.offsets + index * self.size
@@ -208,10 +206,8 @@ class _Index:
             from fontTools.misc.psCharStrings import T2CharString
 
             raw = self.raw(index)
-            self.made[index] = (
-                self.make(raw)
-                if self.make
-                else T2CharString(raw, private=self.private, globalSubrs=self.global_subrs)
+            self.made[index] = T2CharString(
+                raw, private=self.private, globalSubrs=self.global_subrs
             )
         return self.made[index]
 
