@@ -13,6 +13,7 @@ exactly that change, or nothing is written (:class:`CannotWrite`).
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import json
 import re
@@ -431,6 +432,7 @@ class _Writer:
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self.text = layout.text
+        self._scalar_spans: list[tuple[int, int]] | None = None  # see _inside_scalar
 
     @property
     def indents(self) -> Indents:
@@ -611,8 +613,22 @@ class _Writer:
             stripped = line.lstrip(" ")
             if not stripped.startswith("#") or len(line) - len(stripped) < column:
                 break
+            if self._inside_scalar(previous):  # a block scalar's line that begins with "#"
+                break
             at = previous
         return at
+
+    def _inside_scalar(self, position: int) -> bool:
+        """Whether ``position`` is inside a scalar written over several lines (its text)."""
+        if self._scalar_spans is None:
+            text = self.text
+            self._scalar_spans = sorted(
+                (node.start, node.end)
+                for node in self.layout.nodes.values()
+                if node.kind == "scalar" and text.find("\n", node.start, node.end) != -1
+            )
+        index = bisect.bisect_right(self._scalar_spans, (position, len(self.text))) - 1
+        return index >= 0 and self._scalar_spans[index][1] > position
 
     def _extent(self, node: Node) -> tuple[int, int]:
         """An entry's whole lines: the comments right above it, to the end of its last line."""

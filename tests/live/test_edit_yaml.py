@@ -160,6 +160,27 @@ def test_an_entry_moves_with_its_comments_and_its_blank_line():
     assert yamltext.move(after, ("education",), 0, 1) == COMMENTED
 
 
+def test_a_block_scalars_line_that_begins_with_a_hash_is_its_text_not_a_comment():
+    # Found by the fifty random edits: the item above the comment ends in a block scalar
+    # whose last line begins with "#", which was taken for a comment of the item moved.
+    text = (
+        "contacts:\n"
+        "  - value: |-\n      first\n      #second\n"
+        "  # the phone is for the Chinese CV only\n"
+        "  - {type: phone, only: [zh]}\n"
+        "  - {type: email}\n"
+    )
+    moved = yamltext.move(text, ("contacts",), 1, 2)
+    assert moved == (
+        "contacts:\n"
+        "  - value: |-\n      first\n      #second\n"
+        "  - {type: email}\n"
+        "  # the phone is for the Chinese CV only\n"
+        "  - {type: phone, only: [zh]}\n"
+    )
+    assert yamltext.move(moved, ("contacts",), 2, 1) == text
+
+
 def test_an_entry_is_removed_with_its_lines_only():
     after = yamltext.delete(COMMENTED, ("contacts", 1))
     assert diff(COMMENTED, after) == [
