@@ -15,6 +15,7 @@ import yaml
 
 from cvtex.compile.tectonic import find_tectonic
 from cvtex.errors import ExitCode
+from cvtex.pipeline.cache import CACHE_FILE
 
 from ..conftest import ENGINEER, EXAMPLE, engineer_built, example_built
 from ..end_to_end.test_errors import CVTEX
@@ -76,14 +77,13 @@ def text_of(pdf: Path) -> str:
 def test_the_examples_come_out_of_tectonic_as_out_of_xelatex(
     xelatex_built, bundle, tectonic_env, tmp_path, example
 ):
-    """Each language compiled again by Tectonic (--force) in a copy of XeLaTeX's out/ folder:
-    a fit starts from the step XeLaTeX's build found, as a rebuild does, and searches again
-    only if Tectonic's pages no longer fit at it."""
+    """Each language compiled again by Tectonic (--force) into a folder that holds XeLaTeX's
+    build cache: a fit starts from the step XeLaTeX's build found, as a rebuild does, and
+    searches again only if Tectonic's pages no longer fit at it."""
     profile = EXAMPLE if example == "academic" else ENGINEER
     xelatex_out, out = xelatex_built[example], tmp_path / "out"
-    shutil.copytree(xelatex_out, out)
-    for pdf in out.glob("profile.*.pdf"):
-        pdf.unlink()
+    out.mkdir()
+    shutil.copyfile(xelatex_out / CACHE_FILE, out / CACHE_FILE)
     result = cvtex(
         "build", profile, "--engine", "tectonic", "--bundle", bundle, "--only-cached",
         "--force", "--out", out, env=tectonic_env,
