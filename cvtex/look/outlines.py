@@ -62,30 +62,14 @@ def glyph_outlines(
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     font = TTFont(str(font_file), lazy=True, fontNumber=index)
     units = font["head"].unitsPerEm
-    found: dict[str, list | None] = {}
     glyph_set = None  # what a glyph's components are looked up in: a CFF glyph has none
-    ids = _glyph_ids(font, [int(code, 16) for code in codes]) if "CFF " in font else None
-    glyph_of = _charstrings(font.reader["CFF "]) if ids else None
-    if ids and glyph_of:
-        # A CJK font's tables hold 65,000 glyphs: fontTools would read its whole cmap,
-        # metrics, charset and the offsets of every charstring for a few letters (0.14 to
-        # 0.21 s). The letters' own entries are looked up in the tables as they are
-        # instead, and their outlines drawn from their CFF charstrings (no components).
-        metrics = font.reader["hmtx"]
-        count = font["hhea"].numberOfHMetrics
-        drawn = {}
-        for code in codes:
-            glyph_id = ids.get(int(code, 16), 0)
-            glyph = glyph_of(glyph_id) if glyph_id else None
-            if glyph is None:
-                found[code] = None
-                continue
-            (advance,) = struct.unpack_from(">H", metrics, 4 * min(glyph_id, count - 1))
-            drawn[code] = advance, glyph
+    read = _read_in_place(font, codes) if "CFF " in font else None
+    if read is not None:
+        found, drawn = read
     else:
         glyph_set = font.getGlyphSet()
         cmap = font.getBestCmap() or {}
-        drawn = {}
+        found, drawn = {}, {}
         for code in codes:
             name = cmap.get(int(code, 16))
             if name is None:
@@ -105,6 +89,34 @@ def glyph_outlines(
             " ".join([*pen.operators, "f"]) if pen.operators else "",
         ]
     return {code: found[code] for code in codes}
+
+
+def _read_in_place(font, codes: tuple[str, ...]) -> tuple[dict, dict] | None:
+    """The code points a CFF font lacks (None), and for the others their advance and
+    charstring, read from its tables as they are. A CJK font's tables hold 65,000 glyphs:
+    fontTools would read its whole cmap, metrics, charset and the offsets of every
+    charstring for a few letters (0.14 to 0.21 s). None where a table is not as read here
+    expects (fontTools reads the font then)."""
+    try:
+        ids = _glyph_ids(font, [int(code, 16) for code in codes])
+        glyph_of = _charstrings(font.reader["CFF "]) if ids else None
+        if not ids or not glyph_of:
+            return None
+        metrics = font.reader["hmtx"]
+        count = font["hhea"].numberOfHMetrics
+        found: dict[str, list | None] = {}
+        drawn = {}
+        for code in codes:
+            glyph_id = ids.get(int(code, 16), 0)
+            glyph = glyph_of(glyph_id) if glyph_id else None
+            if glyph is None:
+                found[code] = None
+                continue
+            (advance,) = struct.unpack_from(">H", metrics, 4 * min(glyph_id, count - 1))
+            drawn[code] = advance, glyph
+    except (KeyError, IndexError, ValueError, struct.error):
+        return None
+    return found, drawn
 
 
 def _charstrings(data: bytes):

@@ -98,3 +98,24 @@ def test_the_letters_tables_read_in_place_are_what_fonttools_reads(family):
         *metrics, path = got[code]
         numbers = [float(part) for part in path.split() if part not in {"m", "l", "c", "h", "f"}]
         assert [*metrics, numbers] == whole[code], code
+
+
+def test_a_table_not_as_expected_is_read_by_fonttools(monkeypatch):
+    """A CFF table the in-place reader cannot follow: the font is read whole, as before."""
+    import struct
+
+    from cvtex.look import outlines
+
+    def unreadable(data):
+        raise struct.error("unpack requires a buffer of 2 bytes")
+
+    file, index = font_face("Noto Serif CJK SC")
+    codes = ["674E", "0041", "E000"]
+    monkeypatch.setattr(outlines, "_charstrings", unreadable)
+    got = glyph_outlines(file, tuple(codes), index)
+    whole = read_whole(file, codes, index)
+    assert [code for code in codes if got[code] is None] == ["E000"]
+    for code in ("674E", "0041"):
+        *metrics, path = got[code]
+        numbers = [float(part) for part in path.split() if part not in {"m", "l", "c", "h", "f"}]
+        assert [*metrics, numbers] == whole[code], code
