@@ -16,26 +16,17 @@ from cvtex.check.expected import Phrase
 from cvtex.check.reading import Reading
 from cvtex.cli.main import main
 from cvtex.pipeline.build import build as run_build
-from cvtex.pipeline.report import Reporter
 
-from ..building import request
+from ..building import Built, request
 from ..conftest import EXAMPLE, TINY, BuiltExample, pdf_info
 from ..readers import READER_NAMES, four_readers
 
 LANGUAGES = ("en", "zh", "zh-TW", "zh-HK")
 
 
-class Readings(Reporter):
-    def __init__(self) -> None:
-        self.readings: dict[str, Reading] = {}
-
-    def checked(self, reading: Reading) -> None:
-        self.readings[reading.language] = reading
-
-
 def checked(profile: Path, out_dir: Path, theme: str | None = None) -> dict[str, Reading]:
     """The profile built with a check by cvtex's readers and PyMuPDF."""
-    reporter = Readings()
+    reporter = Built(out_dir)
     with four_readers():
         run_build(request(profile, out_dir=out_dir, theme=theme, check=True), reporter)
     return reporter.readings

@@ -17,10 +17,10 @@ import yaml
 from cvtex.check.reading import Reading
 from cvtex.pipeline.build import build as run_build
 
+from ..building import Built
 from ..building import request as build_request
 from ..conftest import THEMES
 from ..readers import four_readers
-from .test_check import Readings
 
 # After the real CVs that failed: long English bullets with compounds and parentheses, and
 # citations of English papers with long author lists, in the Chinese CV.
@@ -109,7 +109,7 @@ def chinese_reading(request: pytest.FixtureRequest, tmp_path_factory) -> tuple[s
     folder = tmp_path_factory.mktemp(f"latin-in-zh-{theme}")
     profile = folder / "profile.yaml"
     profile.write_text(yaml.safe_dump(PROFILE, allow_unicode=True), encoding="utf-8")
-    reporter = Readings()
+    reporter = Built(folder / "out")
     with four_readers():
         run_build(build_request(profile, "zh", folder / "out", theme, check=True), reporter)
     return theme, reporter.readings["zh"]

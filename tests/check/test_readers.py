@@ -16,10 +16,10 @@ from cvtex.check.reading import Reading
 from cvtex.cli.main import main
 from cvtex.pipeline.build import build as run_build
 
-from ..building import request
+from ..building import Built, request
 from ..conftest import EXAMPLE, THEMES, TINY
 from ..readers import READER_NAMES, four_readers
-from .test_check import Readings, checked, phrases
+from .test_check import checked, phrases
 from .test_page_breaks import long_profile
 
 HYPHENATED = {
@@ -88,7 +88,7 @@ def test_a_three_page_cv_reads_whole_in_four_readers(tmp_path, theme):
 
 def checked_languages(profile: Path, out: Path, theme: str) -> dict[str, Reading]:
     """English and Chinese built with a check by four readers."""
-    reporter = Readings()
+    reporter = Built(out)
     with four_readers():
         run_build(request(profile, "en,zh", out_dir=out, theme=theme, check=True), reporter)
     assert set(reporter.readings) == {"en", "zh"}
