@@ -255,9 +255,11 @@ def _one_pass(
     if engine is None:
         engine = choice.new(orphans.private_folder(orphans.OUT_PREFIX, out_dir))
     # Asked for every XeLaTeX pass, so that a head met again gets its format (see formats).
-    fmt = formats.ready(tex) if isinstance(engine, Engine) else None
-    if isinstance(engine, Engine) and fmt is None:
-        engine.latex = formats.latex()
+    fmt = None
+    if isinstance(engine, Engine):
+        fmt = formats.ready(tex)
+        if fmt is None:  # the whole source is typeset: on LaTeX's own format, inflated
+            engine.latex = formats.latex()
     try:
         if fmt is not None and not engine.warm:
             engine.start(fmt)
